@@ -1,0 +1,91 @@
+package dev.fastro.demo;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.LongAdder;
+
+import dev.fastro.http.Dispatcher;
+import dev.fastro.http.ExceptionHandler;
+import dev.fastro.http.Handler;
+import dev.fastro.http.HttpException;
+import dev.fastro.http.Middleware;
+import dev.fastro.http.Problem;
+import dev.fastro.http.Response;
+import dev.fastro.http.Routes;
+import dev.fastro.router.RouteCacheStats;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Examples to learn from: injected services, a regex-constrained parameter, a validated JSON endpoint,
+ * asynchronous and blocking handlers, a catch-all, and a group guarded by an auth-like middleware.
+ */
+@Configuration(proxyBeanMethods = false)
+class ExampleRoutes {
+
+	@Bean
+	Routes users(UserDirectory users) {
+		return Routes.builder()
+			.group("/users", group -> group
+				.get("/", ctx -> Flux.fromIterable(users.all()))
+				.get("/{id:[0-9]+}", ctx -> users.find(ctx.paramLong("id"))
+					.orElseThrow(() -> HttpException.notFound("No user " + ctx.param("id"))))
+				.post("/", ctx -> {
+					NewUser input = ctx.body(NewUser.class).validate();
+					User user = users.add(input.name(), input.email());
+					return Response.created("/users/" + user.id(), user);
+				}))
+			.build();
+	}
+
+	@Bean
+	Routes asyncAndBlocking() {
+		return Routes.builder()
+			.get("/async/greeting/:name",
+					ctx -> Mono.delay(Duration.ofMillis(5)).map(tick -> "Hello, " + ctx.param("name") + "!"))
+			.get("/async/sum", ctx -> {
+				long a = Long.parseLong(ctx.query("a"));
+				long b = Long.parseLong(ctx.query("b"));
+				return CompletableFuture.supplyAsync(() -> Map.of("sum", a + b));
+			})
+			.get("/reports/slow", Handler.blocking(ctx -> {
+				Thread.sleep(20);
+				return Map.of("report", "ready", "onEventLoop", Schedulers.isInNonBlockingThread());
+			}))
+			.get("/files/{*path}", ctx -> "File " + ctx.param("path"))
+			.build();
+	}
+
+	@Bean
+	Routes admin(@Value("${demo.admin-token:demo-token}") String token, ObjectProvider<Dispatcher> dispatcher,
+			LongAdder middlewareNanos) {
+		Middleware bearerToken = (ctx, next) -> {
+			if (!("Bearer " + token).equals(ctx.header("authorization"))) {
+				ctx.header("www-authenticate", "Bearer");
+				throw new HttpException(401, "A valid bearer token is required");
+			}
+			return next.handle(ctx);
+		};
+		return Routes.builder()
+			.group("/admin", group -> group.use(bearerToken).get("/stats", ctx -> {
+				RouteCacheStats cache = dispatcher.getObject().router().cacheStats();
+				return Map.of("routeCache", cache, "middlewareNanos", middlewareNanos.sum());
+			}))
+			.build();
+	}
+
+	/** Answers invalid input 422 with one entry per invalid field. */
+	@Bean
+	ExceptionHandler<InvalidInputException> invalidInput() {
+		return ExceptionHandler.of(InvalidInputException.class,
+				(ctx, ex) -> Problem.of(422, ex.getMessage(), ctx.path()).with("errors", ex.errors()));
+	}
+
+}

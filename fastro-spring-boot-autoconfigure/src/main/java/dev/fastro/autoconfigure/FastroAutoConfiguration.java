@@ -1,0 +1,90 @@
+package dev.fastro.autoconfigure;
+
+import java.lang.reflect.Method;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import dev.fastro.http.Dispatcher;
+import dev.fastro.http.ErrorHook;
+import dev.fastro.http.ExceptionHandler;
+import dev.fastro.http.JsonCodec;
+import dev.fastro.http.Middleware;
+import dev.fastro.http.RequestHook;
+import dev.fastro.http.RequestLimits;
+import dev.fastro.http.ResponseHook;
+import dev.fastro.http.Routes;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Fastro's request pipeline: the {@link Dispatcher} that routes requests through the middleware chain
+ * to the handlers declared in {@link Routes} beans, with the application's {@link JsonMapper}.
+ * Global {@link Middleware}, {@link ExceptionHandler}s and hooks are picked up as beans.
+ */
+@AutoConfiguration(after = JacksonAutoConfiguration.class)
+@ConditionalOnBooleanProperty(name = "fastro.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(FastroProperties.class)
+public class FastroAutoConfiguration {
+
+	/** The name of the scheduler that blocking routes run on. */
+	public static final String BLOCKING_SCHEDULER = "fastroBlockingScheduler";
+
+	@Bean
+	@ConditionalOnMissingBean
+	JsonCodec fastroJsonCodec(ObjectProvider<JsonMapper> jsonMapper) {
+		return new JsonCodec(jsonMapper.getIfAvailable(() -> JsonMapper.builder().build()));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	RequestLimits fastroRequestLimits(FastroProperties properties) {
+		return new RequestLimits(properties.getServer().getMaxParameters());
+	}
+
+	/** Virtual threads when the JVM has them (21+), Reactor's bounded elastic pool otherwise. */
+	@Bean(name = BLOCKING_SCHEDULER, destroyMethod = "dispose")
+	@ConditionalOnMissingBean(name = BLOCKING_SCHEDULER)
+	Scheduler fastroBlockingScheduler() {
+		try {
+			Method factory = Executors.class.getMethod("newVirtualThreadPerTaskExecutor");
+			return Schedulers.fromExecutorService((ExecutorService) factory.invoke(null), "fastro-virtual");
+		}
+		catch (ReflectiveOperationException ex) {
+			return Schedulers.newBoundedElastic(Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE,
+					Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE, "fastro-blocking");
+		}
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	Dispatcher fastroDispatcher(FastroProperties properties, JsonCodec json, ObjectProvider<Routes> routes,
+			ObjectProvider<Middleware> middleware, ObjectProvider<ExceptionHandler<?>> exceptionHandlers,
+			ObjectProvider<RequestHook> requestHooks, ObjectProvider<ResponseHook> responseHooks,
+			ObjectProvider<ErrorHook> errorHooks,
+			@Qualifier(BLOCKING_SCHEDULER) Scheduler blockingScheduler) {
+		FastroProperties.Router router = properties.getRouter();
+		return Dispatcher.builder()
+			.routes(routes.orderedStream().toList())
+			.middleware(middleware.orderedStream().toList())
+			.exceptionHandlers(exceptionHandlers.orderedStream().toList())
+			.requestHooks(requestHooks.orderedStream().toList())
+			.responseHooks(responseHooks.orderedStream().toList())
+			.errorHooks(errorHooks.orderedStream().toList())
+			.json(json)
+			.blockingScheduler(blockingScheduler)
+			.ignoreTrailingSlash(router.isIgnoreTrailingSlash())
+			.cache(router.getCache().isEnabled(), router.getCache().getMaxSize())
+			.build();
+	}
+
+}

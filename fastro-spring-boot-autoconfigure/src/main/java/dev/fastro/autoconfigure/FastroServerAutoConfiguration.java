@@ -1,0 +1,42 @@
+package dev.fastro.autoconfigure;
+
+import dev.fastro.http.Dispatcher;
+import dev.fastro.http.JsonCodec;
+import dev.fastro.http.RequestLimits;
+import dev.fastro.server.FastroServer;
+import dev.fastro.server.ServerOptions;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.ConfigurableEnvironment;
+
+/**
+ * Fastro's own Reactor Netty server, started and stopped with the application context. Needs neither
+ * spring-webflux nor spring-webmvc, and serves in an application whose web type is NONE.
+ */
+@AutoConfiguration(after = FastroAutoConfiguration.class)
+@ConditionalOnBooleanProperty(name = "fastro.enabled", matchIfMissing = true)
+public class FastroServerAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	FastroServer fastroServer(FastroProperties properties, Dispatcher dispatcher, JsonCodec json,
+			RequestLimits limits) {
+		FastroProperties.Server server = properties.getServer();
+		ServerOptions options = new ServerOptions(server.getAddress(), server.getPort(), server.getEventLoopThreads(),
+				server.getMaxBodySize().toBytes(), server.getIdleTimeout());
+		return new FastroServer(options, dispatcher, json, limits);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	FastroServerLifecycle fastroServerLifecycle(FastroServer server, Dispatcher dispatcher,
+			FastroProperties properties, ConfigurableEnvironment environment, ApplicationEventPublisher events) {
+		return new FastroServerLifecycle(server, dispatcher, properties.getServer().getShutdownTimeout(), environment,
+				events);
+	}
+
+}

@@ -1,0 +1,80 @@
+package dev.fastro.autoconfigure;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Map;
+
+import dev.fastro.http.Dispatcher;
+import dev.fastro.router.RouteCacheStats;
+import dev.fastro.server.FastroServer;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+/**
+ * Starts the Fastro server once the context is refreshed and stops it gracefully when the context
+ * closes. On start it publishes the bound port as {@value #PORT_PROPERTY} and a
+ * {@link FastroServerStartedEvent}, and logs one line with the address and the number of routes.
+ */
+public class FastroServerLifecycle implements SmartLifecycle {
+
+	/** The property holding the bound port. */
+	public static final String PORT_PROPERTY = "local.fastro.port";
+
+	private static final Log logger = LogFactory.getLog(FastroServerLifecycle.class);
+
+	private final FastroServer server;
+
+	private final Dispatcher dispatcher;
+
+	private final Duration shutdownTimeout;
+
+	private final ConfigurableEnvironment environment;
+
+	private final ApplicationEventPublisher events;
+
+	public FastroServerLifecycle(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
+			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
+		this.server = server;
+		this.dispatcher = dispatcher;
+		this.shutdownTimeout = shutdownTimeout;
+		this.environment = environment;
+		this.events = events;
+	}
+
+	@Override
+	public void start() {
+		long started = System.nanoTime();
+		this.server.start();
+		InetSocketAddress address = this.server.address();
+		this.environment.getPropertySources()
+			.addFirst(new MapPropertySource("fastro.ports", Map.of(PORT_PROPERTY, address.getPort())));
+		logger.info("Fastro serving " + this.dispatcher.router().routes().size() + " routes on http://"
+				+ address.getHostString() + ":" + address.getPort() + " (bound in "
+				+ Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms)");
+		this.events.publishEvent(new FastroServerStartedEvent(this, address));
+	}
+
+	@Override
+	public void stop() {
+		RouteCacheStats cache = this.dispatcher.router().cacheStats();
+		this.server.stop(this.shutdownTimeout);
+		logger.info("Fastro stopped; route cache served " + cache.hits() + " hits and " + cache.misses() + " misses");
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.server.isRunning();
+	}
+
+	/** Late to start and early to stop, like Spring Boot's own web servers. */
+	@Override
+	public int getPhase() {
+		return SmartLifecycle.DEFAULT_PHASE - 2048;
+	}
+
+}

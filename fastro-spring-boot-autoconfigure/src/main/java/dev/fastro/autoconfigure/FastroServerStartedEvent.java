@@ -1,0 +1,25 @@
+package dev.fastro.autoconfigure;
+
+import java.net.InetSocketAddress;
+
+import org.springframework.context.ApplicationEvent;
+
+/** Published when the Fastro server is bound and serving; carries the bound address. */
+public class FastroServerStartedEvent extends ApplicationEvent {
+
+	private final InetSocketAddress address;
+
+	public FastroServerStartedEvent(Object source, InetSocketAddress address) {
+		super(source);
+		this.address = address;
+	}
+
+	public InetSocketAddress getAddress() {
+		return this.address;
+	}
+
+	public int getPort() {
+		return this.address.getPort();
+	}
+
+}

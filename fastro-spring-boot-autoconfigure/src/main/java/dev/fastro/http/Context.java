@@ -1,0 +1,415 @@
+package dev.fastro.http;
+
+import java.lang.reflect.Type;
+import java.net.InetSocketAddress;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.fastro.router.RouteMatch;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.cookie.Cookie;
+import io.netty.handler.codec.http.cookie.DefaultCookie;
+import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
+import io.netty.handler.codec.http.cookie.ServerCookieEncoder;
+import org.reactivestreams.Publisher;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.JavaType;
+
+/**
+ * One request and its response, handed to every middleware and handler.
+ * <p>
+ * Reading: path parameters, query parameters, headers, cookies and the body. The query string and
+ * the body are parsed only when first asked for, and only once. Writing: status, headers and cookies;
+ * the body is whatever the handler returns.
+ * <p>
+ * A context belongs to one request and is not thread-safe; a blocking handler owns it while it runs.
+ */
+public abstract class Context {
+
+	private static final String FORM = "application/x-www-form-urlencoded";
+
+	private final String method;
+
+	private final String uri;
+
+	private final int queryStart;
+
+	private final HttpHeaders requestHeaders;
+
+	private final HttpHeaders responseHeaders;
+
+	private final ByteBuf body;
+
+	private final RequestLimits limits;
+
+	private final JsonCodec json;
+
+	private RouteMatch<?> match;
+
+	private RuntimeException routingFailure;
+
+	private int status = 200;
+
+	private Map<AttributeKey<?>, Object> attributes;
+
+	private Map<String, List<String>> query;
+
+	private Map<String, String> cookies;
+
+	private Map<String, List<String>> form;
+
+	private Object parsedBody;
+
+	private Object parsedBodyType;
+
+	/**
+	 * Creates the context of one request. Called by the server, not by applications.
+	 * @param method the request method, upper case
+	 * @param uri the raw request target: path and query, still percent-encoded
+	 * @param requestHeaders the request's headers
+	 * @param responseHeaders the response's headers, written when the response is sent
+	 * @param body the whole request body, owned by the caller, or {@code null} when there was none
+	 * @param json the JSON codec
+	 * @param limits the limits on what a request may make the server parse
+	 */
+	protected Context(String method, String uri, HttpHeaders requestHeaders, HttpHeaders responseHeaders,
+			ByteBuf body, JsonCodec json, RequestLimits limits) {
+		this.method = method;
+		this.uri = uri;
+		this.queryStart = uri.indexOf('?');
+		this.requestHeaders = requestHeaders;
+		this.responseHeaders = responseHeaders;
+		this.body = (body != null) ? body : Unpooled.EMPTY_BUFFER;
+		this.json = json;
+		this.limits = limits;
+	}
+
+	// ---- the request line and route
+
+	/** The request method, upper case. */
+	public String method() {
+		return this.method;
+	}
+
+	/** The request path, still percent-encoded, without the query string. */
+	public String path() {
+		return (this.queryStart < 0) ? this.uri : this.uri.substring(0, this.queryStart);
+	}
+
+	/** The raw request target: path and query, as the client sent them. */
+	public String uri() {
+		return this.uri;
+	}
+
+	/** The pattern of the matched route, such as {@code /users/:id}, or {@code null} when none matched. */
+	public String routePattern() {
+		return (this.match != null) ? this.match.route().pattern() : null;
+	}
+
+	void match(RouteMatch<?> match) {
+		this.match = match;
+	}
+
+	/** Why the path could not be routed, such as a malformed percent-escape, or {@code null}. */
+	RuntimeException routingFailure() {
+		return this.routingFailure;
+	}
+
+	void routingFailure(RuntimeException failure) {
+		this.routingFailure = failure;
+	}
+
+	// ---- path parameters
+
+	/**
+	 * The percent-decoded value of a path parameter of the matched route.
+	 * @throws IllegalArgumentException if the route declares no such parameter
+	 */
+	public String param(String name) {
+		String value = (this.match != null) ? this.match.param(name) : null;
+		if (value == null) {
+			throw new IllegalArgumentException("Route " + this.method + " " + routePattern() + " has no parameter '"
+					+ name + "'");
+		}
+		return value;
+	}
+
+	/** A path parameter as a {@code long}; a value that is not a whole number is a 400. */
+	public long paramLong(String name) {
+		String value = param(name);
+		try {
+			return Long.parseLong(value);
+		}
+		catch (NumberFormatException ex) {
+			throw HttpException.badRequest("Path parameter '" + name + "' must be a whole number, not '" + value + "'");
+		}
+	}
+
+	/** A path parameter as an {@code int}; a value that is not a whole number in range is a 400. */
+	public int paramInt(String name) {
+		long value = paramLong(name);
+		if (value != (int) value) {
+			throw HttpException.badRequest("Path parameter '" + name + "' is out of range: " + value);
+		}
+		return (int) value;
+	}
+
+	/** All path parameters of the matched route, by name, in pattern order. */
+	public Map<String, String> params() {
+		if (this.match == null) {
+			return Map.of();
+		}
+		Map<String, String> params = new LinkedHashMap<>();
+		for (int i = 0; i < this.match.paramCount(); i++) {
+			params.put(this.match.paramName(i), this.match.paramValue(i));
+		}
+		return Collections.unmodifiableMap(params);
+	}
+
+	// ---- query parameters
+
+	/** The first value of a query parameter, decoded as HTML forms encode it, or {@code null}. */
+	public String query(String name) {
+		List<String> values = queryMap().get(name);
+		return (values != null) ? values.get(0) : null;
+	}
+
+	/** All values of a query parameter, in order; empty when absent. */
+	public List<String> queries(String name) {
+		return queryMap().getOrDefault(name, List.of());
+	}
+
+	/** Every query parameter with its values, in order. Parsed on first use. */
+	public Map<String, List<String>> queryMap() {
+		if (this.query == null) {
+			this.query = (this.queryStart < 0) ? Map.of()
+					: decodeParameters(this.uri.substring(this.queryStart + 1), "query parameters");
+		}
+		return this.query;
+	}
+
+	// ---- headers and cookies
+
+	/** The first value of a request header, or {@code null}. Names are case-insensitive. */
+	public String header(String name) {
+		return this.requestHeaders.get(name);
+	}
+
+	/** All values of a request header; empty when absent. */
+	public List<String> headers(String name) {
+		return this.requestHeaders.getAll(name);
+	}
+
+	/** The request headers, read-only by contract. */
+	public HttpHeaders requestHeaders() {
+		return this.requestHeaders;
+	}
+
+	/** The value of a request cookie, or {@code null}. */
+	public String cookie(String name) {
+		if (this.cookies == null) {
+			this.cookies = new LinkedHashMap<>();
+			for (String header : this.requestHeaders.getAll(HttpHeaderNames.COOKIE)) {
+				for (Cookie cookie : ServerCookieDecoder.STRICT.decodeAll(header)) {
+					this.cookies.putIfAbsent(cookie.name(), cookie.value());
+				}
+			}
+		}
+		return this.cookies.get(name);
+	}
+
+	/** The client's address as the connection reports it. */
+	public abstract InetSocketAddress remoteAddress();
+
+	// ---- attributes
+
+	/** The value of a request attribute, or {@code null}. */
+	public <T> T get(AttributeKey<T> key) {
+		return (this.attributes != null) ? key.cast(this.attributes.get(key)) : null;
+	}
+
+	/** Sets a request attribute, for middleware to hand values to handlers. */
+	public <T> Context set(AttributeKey<T> key, T value) {
+		if (this.attributes == null) {
+			this.attributes = new IdentityHashMap<>(4);
+		}
+		this.attributes.put(key, value);
+		return this;
+	}
+
+	// ---- the body
+
+	/** The request's content type, or {@code null}. */
+	public String contentType() {
+		return this.requestHeaders.get(HttpHeaderNames.CONTENT_TYPE);
+	}
+
+	/** The body as bytes; empty when there is none. */
+	public byte[] bodyBytes() {
+		return ByteBufUtil.getBytes(this.body);
+	}
+
+	/** The body as text, in the charset of its content type, UTF-8 when it names none. */
+	public String bodyString() {
+		Charset charset = HttpUtil.getCharset(contentType(), StandardCharsets.UTF_8);
+		return this.body.toString(charset);
+	}
+
+	/**
+	 * The JSON body read into {@code type}, once: later calls with the same type return the same object.
+	 * A body whose content type is not JSON is a 415; malformed JSON or JSON that does not fit the type
+	 * is a 400 naming where.
+	 */
+	public <T> T body(Class<T> type) {
+		return type.cast(readJson(type, type));
+	}
+
+	/** The JSON body read into a generic type, such as {@code new TypeReference<List<User>>() {}}. */
+	@SuppressWarnings("unchecked")
+	public <T> T body(TypeReference<T> type) {
+		return (T) readJson(type.getType(), type.getType());
+	}
+
+	private Object readJson(Object cacheKey, Type type) {
+		if (this.parsedBodyType != cacheKey) {
+			requireJson();
+			JavaType javaType = this.json.type(type);
+			this.parsedBody = this.json.read(this.body, javaType);
+			this.parsedBodyType = cacheKey;
+		}
+		return this.parsedBody;
+	}
+
+	private void requireJson() {
+		String contentType = contentType();
+		String mime = (contentType != null) ? HttpUtil.getMimeType(contentType).toString().toLowerCase() : "";
+		if (!mime.equals("application/json") && !mime.endsWith("+json")) {
+			throw new HttpException(415, "Expected a JSON body (content-type application/json), got "
+					+ (contentType != null ? "'" + contentType + "'" : "no content-type"));
+		}
+	}
+
+	/** The first value of an url-encoded form field, or {@code null}. */
+	public String formParam(String name) {
+		List<String> values = form().get(name);
+		return (values != null) ? values.get(0) : null;
+	}
+
+	/**
+	 * The body as an {@code application/x-www-form-urlencoded} form, parsed once. Another content type
+	 * is a 415.
+	 */
+	public Map<String, List<String>> form() {
+		if (this.form == null) {
+			String contentType = contentType();
+			CharSequence mime = (contentType != null) ? HttpUtil.getMimeType(contentType) : null;
+			if (mime == null || !FORM.contentEquals(mime.toString().toLowerCase())) {
+				throw new HttpException(415, "Expected a form body (content-type " + FORM + "), got "
+						+ (contentType != null ? "'" + contentType + "'" : "no content-type"));
+			}
+			this.form = decodeParameters(bodyString(), "form fields");
+		}
+		return this.form;
+	}
+
+	private Map<String, List<String>> decodeParameters(String encoded, String what) {
+		// ';' is an ordinary character in HTML form encoding; one parameter past the limit tells overflow.
+		QueryStringDecoder decoder = QueryStringDecoder.builder()
+			.hasPath(false)
+			.semicolonIsNormalChar(true)
+			.maxParams(this.limits.maxParameters() + 1)
+			.build(encoded);
+		Map<String, List<String>> parameters;
+		try {
+			parameters = decoder.parameters();
+		}
+		catch (IllegalArgumentException ex) {
+			throw HttpException.badRequest("Malformed " + what + ": " + ex.getMessage());
+		}
+		int count = 0;
+		for (List<String> values : parameters.values()) {
+			count += values.size();
+		}
+		if (count > this.limits.maxParameters()) {
+			throw HttpException.badRequest("Too many " + what + ": at most " + this.limits.maxParameters() + " allowed");
+		}
+		return parameters;
+	}
+
+	// ---- the response
+
+	/** Sets the response status; the default is 200, or 204 when the handler returns nothing. */
+	public Context status(int status) {
+		if (status < 100 || status > 599) {
+			throw new IllegalArgumentException("HTTP status must be between 100 and 599, not " + status);
+		}
+		this.status = status;
+		return this;
+	}
+
+	/** The response status set so far. */
+	public int status() {
+		return this.status;
+	}
+
+	/** Sets a response header, replacing any value it had. */
+	public Context header(String name, String value) {
+		this.responseHeaders.set(name, value);
+		return this;
+	}
+
+	/** The response headers, sent with the response. */
+	public HttpHeaders responseHeaders() {
+		return this.responseHeaders;
+	}
+
+	/** Sets the response's content type, which Fastro otherwise chooses from the result. */
+	public Context contentType(String contentType) {
+		return header(HttpHeaderNames.CONTENT_TYPE.toString(), contentType);
+	}
+
+	/** Adds a {@code set-cookie} header for a cookie with the given name and value. */
+	public Context cookie(String name, String value) {
+		return cookie(new DefaultCookie(name, value));
+	}
+
+	/** Adds a {@code set-cookie} header, with the cookie's path, domain, max-age and flags. */
+	public Context cookie(Cookie cookie) {
+		this.responseHeaders.add(HttpHeaderNames.SET_COOKIE, ServerCookieEncoder.STRICT.encode(cookie));
+		return this;
+	}
+
+	// ---- the transport, implemented by the server
+
+	/** The allocator for response buffers. */
+	protected abstract ByteBufAllocator alloc();
+
+	/** Sends the status, the headers and a body of known length in one write. Takes ownership of {@code body}. */
+	protected abstract Publisher<Void> send(ByteBuf body);
+
+	/** Sends the status and headers, then streams the body in chunks. */
+	protected abstract Publisher<Void> stream(Publisher<ByteBuf> body);
+
+	/** Whether the client asked for a {@code HEAD}: the response carries headers and no body. */
+	boolean isHead() {
+		return "HEAD".equals(this.method);
+	}
+
+	@Override
+	public String toString() {
+		return this.method + " " + path();
+	}
+
+}

@@ -1,0 +1,228 @@
+package dev.fastro.http;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+import dev.fastro.router.MalformedPathException;
+import dev.fastro.router.RouteMatch;
+import dev.fastro.router.Router;
+import org.reactivestreams.Publisher;
+import reactor.core.Exceptions;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+/**
+ * Takes a request from its {@link Context} to its answer: request hooks, routing, the route's
+ * middleware chain and handler, error handling, and result writing.
+ * <p>
+ * A request that matches no route still runs through the global middleware, so logging, metrics and
+ * CORS see 404s and 405s too; at the end of that chain it is answered 404, 405 with {@code Allow},
+ * 204 with {@code Allow} for {@code OPTIONS}, or 400 for a path that cannot be decoded.
+ */
+public final class Dispatcher {
+
+	private final Router<Endpoint> router;
+
+	private final Endpoint noRoute;
+
+	private final RequestHook[] requestHooks;
+
+	private final ResultWriter writer;
+
+	private final Scheduler blockingScheduler;
+
+	private Dispatcher(Builder builder) {
+		List<Middleware> global = List.copyOf(builder.middleware);
+		Router.Builder<Endpoint> routes = Router.<Endpoint>builder()
+			.ignoreTrailingSlash(builder.ignoreTrailingSlash)
+			.cache(builder.cacheEnabled, builder.cacheMaxSize);
+		for (Routes group : builder.routes) {
+			for (RouteDefinition definition : group.definitions()) {
+				List<Middleware> chain = new ArrayList<>(global);
+				chain.addAll(definition.middleware());
+				routes.add(definition.method(), definition.pattern(),
+						new Endpoint(definition, Middleware.compose(chain, definition.handler()), definition.blocking()));
+			}
+		}
+		this.router = routes.build();
+		this.noRoute = new Endpoint(null, Middleware.compose(global, this::answerNoRoute), false);
+		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
+		Errors errors = new Errors(builder.exceptionHandlers, builder.errorHooks);
+		this.writer = new ResultWriter(Objects.requireNonNull(builder.json, "json"), errors, builder.responseHooks);
+		this.blockingScheduler = builder.blockingScheduler;
+	}
+
+	public static Builder builder() {
+		return new Builder();
+	}
+
+	/** The router, for its routes and cache statistics. */
+	public Router<?> router() {
+		return this.router;
+	}
+
+	/** Answers one request; the returned publisher completes when the response has been written. */
+	public Publisher<Void> dispatch(Context ctx) {
+		Object result;
+		try {
+			for (RequestHook hook : this.requestHooks) {
+				hook.onRequest(ctx);
+			}
+			Endpoint endpoint = route(ctx);
+			result = endpoint.blocking() ? offload(endpoint, ctx) : endpoint.chain().handle(ctx);
+		}
+		catch (Throwable ex) {
+			Exceptions.throwIfJvmFatal(ex);
+			return this.writer.writeError(ctx, ex);
+		}
+		return this.writer.write(ctx, result);
+	}
+
+	/**
+	 * Answers a request that the server refuses before routing, such as one whose body is too large,
+	 * as the error deserves.
+	 */
+	public Publisher<Void> fail(Context ctx, Throwable error) {
+		return this.writer.writeError(ctx, error);
+	}
+
+	private Endpoint route(Context ctx) {
+		String path = ctx.path();
+		RouteMatch<Endpoint> match;
+		try {
+			match = this.router.find(ctx.method(), path);
+			if (match == null && ctx.isHead()) {
+				match = this.router.find("GET", path);
+			}
+		}
+		catch (MalformedPathException ex) {
+			ctx.routingFailure(ex);
+			return this.noRoute;
+		}
+		if (match == null) {
+			return this.noRoute;
+		}
+		ctx.match(match);
+		return match.target();
+	}
+
+	private Mono<Object> offload(Endpoint endpoint, Context ctx) {
+		return Mono.fromCallable(() -> endpoint.chain().handle(ctx)).subscribeOn(this.blockingScheduler);
+	}
+
+	private Object answerNoRoute(Context ctx) {
+		if (ctx.routingFailure() != null) {
+			throw new HttpException(400, ctx.routingFailure().getMessage(), ctx.routingFailure());
+		}
+		Set<String> allowed = new TreeSet<>(this.router.allowedMethods(ctx.path()));
+		if (allowed.isEmpty()) {
+			throw HttpException.notFound("No route for " + ctx.method() + " " + ctx.path());
+		}
+		if (allowed.contains("GET")) {
+			allowed.add("HEAD");
+		}
+		allowed.add("OPTIONS");
+		ctx.header("allow", String.join(", ", allowed));
+		if (ctx.method().equals("OPTIONS")) {
+			return Response.noContent();
+		}
+		throw new HttpException(405, "Method " + ctx.method() + " is not allowed on " + ctx.path() + "; allowed: "
+				+ String.join(", ", allowed));
+	}
+
+	/** Collects routes, global middleware, hooks and exception handlers; composes them once in {@link #build()}. */
+	public static final class Builder {
+
+		private final List<Routes> routes = new ArrayList<>();
+
+		private final List<Middleware> middleware = new ArrayList<>();
+
+		private final List<ExceptionHandler<?>> exceptionHandlers = new ArrayList<>();
+
+		private final List<RequestHook> requestHooks = new ArrayList<>();
+
+		private final List<ResponseHook> responseHooks = new ArrayList<>();
+
+		private final List<ErrorHook> errorHooks = new ArrayList<>();
+
+		private JsonCodec json;
+
+		private Scheduler blockingScheduler = Schedulers.boundedElastic();
+
+		private boolean ignoreTrailingSlash;
+
+		private boolean cacheEnabled = true;
+
+		private long cacheMaxSize = 10_000;
+
+		private Builder() {
+		}
+
+		public Builder routes(List<Routes> routes) {
+			this.routes.addAll(routes);
+			return this;
+		}
+
+		/** Global middleware, the first one outermost. */
+		public Builder middleware(List<Middleware> middleware) {
+			this.middleware.addAll(middleware);
+			return this;
+		}
+
+		public Builder exceptionHandlers(List<ExceptionHandler<?>> handlers) {
+			this.exceptionHandlers.addAll(handlers);
+			return this;
+		}
+
+		public Builder requestHooks(List<RequestHook> hooks) {
+			this.requestHooks.addAll(hooks);
+			return this;
+		}
+
+		public Builder responseHooks(List<ResponseHook> hooks) {
+			this.responseHooks.addAll(hooks);
+			return this;
+		}
+
+		public Builder errorHooks(List<ErrorHook> hooks) {
+			this.errorHooks.addAll(hooks);
+			return this;
+		}
+
+		public Builder json(JsonCodec json) {
+			this.json = json;
+			return this;
+		}
+
+		/** Where blocking routes run; Reactor's bounded elastic scheduler unless set. */
+		public Builder blockingScheduler(Scheduler scheduler) {
+			this.blockingScheduler = scheduler;
+			return this;
+		}
+
+		public Builder ignoreTrailingSlash(boolean ignore) {
+			this.ignoreTrailingSlash = ignore;
+			return this;
+		}
+
+		public Builder cache(boolean enabled, long maxSize) {
+			this.cacheEnabled = enabled;
+			this.cacheMaxSize = maxSize;
+			return this;
+		}
+
+		/**
+		 * Composes every route's chain and builds the router.
+		 * @throws IllegalArgumentException naming the routes, for a malformed pattern or two routes that collide
+		 */
+		public Dispatcher build() {
+			return new Dispatcher(this);
+		}
+
+	}
+
+}

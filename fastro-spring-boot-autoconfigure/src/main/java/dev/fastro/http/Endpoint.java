@@ -1,0 +1,11 @@
+package dev.fastro.http;
+
+/**
+ * What the router finds: a route with its middleware chain, composed once at start-up.
+ *
+ * @param definition the route as declared, or {@code null} for the no-route answer
+ * @param chain the global, group and route middleware around the handler
+ * @param blocking whether the chain runs off the event loop
+ */
+record Endpoint(RouteDefinition definition, Handler chain, boolean blocking) {
+}

@@ -1,0 +1,49 @@
+package dev.fastro.http;
+
+/**
+ * Turns an exception of one type into an answer, declared as a bean. The handler for the closest
+ * superclass of a thrown exception wins; its result is written like a handler's.
+ *
+ * <pre>{@code
+ * @Bean
+ * ExceptionHandler<OutOfStockException> outOfStock() {
+ *     return ExceptionHandler.of(OutOfStockException.class,
+ *             (ctx, ex) -> Response.status(409).body(Problem.of(409, ex.getMessage(), ctx.path())));
+ * }
+ * }</pre>
+ *
+ * @param <E> the exception type handled
+ */
+public interface ExceptionHandler<E extends Throwable> {
+
+	/** The exception type handled, subclasses included. */
+	Class<E> exceptionType();
+
+	Object handle(Context ctx, E exception) throws Exception;
+
+	/** An exception handler for {@code type} answering with {@code handler}. */
+	static <E extends Throwable> ExceptionHandler<E> of(Class<E> type, Function<E> handler) {
+		return new ExceptionHandler<>() {
+
+			@Override
+			public Class<E> exceptionType() {
+				return type;
+			}
+
+			@Override
+			public Object handle(Context ctx, E exception) throws Exception {
+				return handler.handle(ctx, exception);
+			}
+
+		};
+	}
+
+	/** The body of an exception handler, as a lambda. */
+	@FunctionalInterface
+	interface Function<E extends Throwable> {
+
+		Object handle(Context ctx, E exception) throws Exception;
+
+	}
+
+}

@@ -1,0 +1,85 @@
+package dev.fastro.http;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.reflect.Type;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufInputStream;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.StreamReadException;
+import tools.jackson.databind.JavaType;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads request bodies and writes results as JSON with the application's {@link JsonMapper}, so
+ * {@code spring.jackson.*} settings apply. A body that cannot be read is a 400 naming where it went
+ * wrong: the line and column of malformed JSON, or the field that does not fit the target type.
+ */
+public final class JsonCodec {
+
+	private final JsonMapper mapper;
+
+	public JsonCodec(JsonMapper mapper) {
+		this.mapper = mapper;
+	}
+
+	public JsonMapper mapper() {
+		return this.mapper;
+	}
+
+	/** Resolves a class or generic type once, so reading needs no type lookup per request. */
+	public JavaType type(Type type) {
+		return this.mapper.constructType(type);
+	}
+
+	<T> T read(ByteBuf body, JavaType type) {
+		if (!body.isReadable()) {
+			throw HttpException.badRequest("Request body is empty; expected JSON for " + type.getRawClass().getSimpleName());
+		}
+		try {
+			if (body.hasArray()) {
+				return this.mapper.readValue(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes(),
+						type);
+			}
+			return this.mapper.readValue((InputStream) new ByteBufInputStream(body.duplicate()), type);
+		}
+		catch (StreamReadException ex) {
+			throw new HttpException(400, "Malformed JSON" + at(ex.getLocation()) + ": " + ex.getOriginalMessage(), ex);
+		}
+		catch (JacksonException ex) {
+			String field = fieldPath(ex);
+			throw new HttpException(400, "JSON does not fit " + type.getRawClass().getSimpleName()
+					+ (field.isEmpty() ? "" : " at field '" + field + "'") + ": " + firstLine(ex.getOriginalMessage()), ex);
+		}
+	}
+
+	void write(Object value, OutputStream out) {
+		this.mapper.writeValue(out, value);
+	}
+
+	private static String at(TokenStreamLocation location) {
+		return (location == null || location.getLineNr() < 0) ? ""
+				: " at line " + location.getLineNr() + ", column " + location.getColumnNr();
+	}
+
+	private static String fieldPath(JacksonException ex) {
+		StringBuilder path = new StringBuilder();
+		for (JacksonException.Reference reference : ex.getPath()) {
+			if (reference.getPropertyName() != null) {
+				path.append(path.isEmpty() ? "" : ".").append(reference.getPropertyName());
+			}
+			else if (reference.getIndex() >= 0) {
+				path.append('[').append(reference.getIndex()).append(']');
+			}
+		}
+		return path.toString();
+	}
+
+	private static String firstLine(String message) {
+		int newline = message.indexOf('\n');
+		return newline < 0 ? message : message.substring(0, newline);
+	}
+
+}

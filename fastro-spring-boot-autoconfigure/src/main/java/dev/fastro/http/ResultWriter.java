@@ -1,0 +1,220 @@
+package dev.fastro.http;
+
+import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.util.AsciiString;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Writes what a handler returned. A value known now is written with one send of a buffer whose length
+ * is set; a {@code Mono} or {@code CompletionStage} is written when it completes; any other
+ * {@code Publisher} is streamed as a JSON array, or as newline-delimited JSON when the client accepts
+ * {@code application/x-ndjson}.
+ */
+final class ResultWriter {
+
+	private static final Log logger = LogFactory.getLog(Dispatcher.class);
+
+	static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain; charset=utf-8");
+
+	static final AsciiString APPLICATION_JSON = AsciiString.cached("application/json");
+
+	static final AsciiString PROBLEM_JSON = AsciiString.cached("application/problem+json");
+
+	static final AsciiString NDJSON = AsciiString.cached("application/x-ndjson");
+
+	static final AsciiString OCTET_STREAM = AsciiString.cached("application/octet-stream");
+
+	private static final Object NOTHING = new Object();
+
+	private final JsonCodec json;
+
+	private final Errors errors;
+
+	private final ResponseHook[] hooks;
+
+	ResultWriter(JsonCodec json, Errors errors, List<ResponseHook> hooks) {
+		this.json = json;
+		this.errors = errors;
+		this.hooks = hooks.toArray(ResponseHook[]::new);
+	}
+
+	/** Writes a handler's result, whatever its kind. */
+	Publisher<Void> write(Context ctx, Object result) {
+		return write(ctx, result, false);
+	}
+
+	/** Writes the answer to an exception thrown before any result existed. */
+	Publisher<Void> writeError(Context ctx, Throwable error) {
+		return write(ctx, this.errors.resolve(ctx, error), true);
+	}
+
+	private Publisher<Void> write(Context ctx, Object result, boolean answersError) {
+		if (result instanceof Mono<?> mono) {
+			return writeLater(ctx, mono, answersError);
+		}
+		if (result instanceof CompletionStage<?> stage) {
+			return writeLater(ctx, Mono.fromCompletionStage(stage), answersError);
+		}
+		if (result instanceof Publisher<?> stream) {
+			return stream(ctx, Flux.from(stream));
+		}
+		if (result instanceof Response response) {
+			ctx.status(response.status());
+			HttpHeaders headers = ctx.responseHeaders();
+			for (Map.Entry<String, String> header : response.headers()) {
+				headers.add(header.getKey(), header.getValue());
+			}
+			return write(ctx, response.body(), answersError);
+		}
+		try {
+			return send(ctx, encode(ctx, result));
+		}
+		catch (RuntimeException ex) {
+			if (answersError) {
+				logger.error("Could not write the error answer for " + ctx, ex);
+				return send(ctx, encode(ctx, this.errors.internalError(ctx)));
+			}
+			return writeError(ctx, ex);
+		}
+	}
+
+	private Publisher<Void> writeLater(Context ctx, Mono<?> result, boolean answersError) {
+		return result.cast(Object.class)
+			.defaultIfEmpty(NOTHING)
+			.onErrorResume(error -> Mono.just(new ErrorAnswer(
+					answersError ? this.errors.internalError(ctx) : this.errors.resolve(ctx, error))))
+			.flatMap(value -> {
+				if (value instanceof ErrorAnswer answer) {
+					return Mono.from(write(ctx, answer.value(), true));
+				}
+				return Mono.from(write(ctx, (value != NOTHING) ? value : null, answersError));
+			});
+	}
+
+	/** Encodes a plain value into a buffer, choosing the status and content type it implies. */
+	private ByteBuf encode(Context ctx, Object value) {
+		if (value == null) {
+			if (ctx.status() == 200) {
+				ctx.status(204);
+			}
+			return Unpooled.EMPTY_BUFFER;
+		}
+		if (value instanceof CharSequence text) {
+			defaultContentType(ctx, TEXT_PLAIN);
+			return ByteBufUtil.writeUtf8(ctx.alloc(), text);
+		}
+		if (value instanceof byte[] bytes) {
+			defaultContentType(ctx, OCTET_STREAM);
+			return Unpooled.wrappedBuffer(bytes);
+		}
+		if (value instanceof ByteBuffer buffer) {
+			defaultContentType(ctx, OCTET_STREAM);
+			return Unpooled.wrappedBuffer(buffer);
+		}
+		if (value instanceof Problem problem) {
+			ctx.status(problem.status());
+			ctx.responseHeaders().set(HttpHeaderNames.CONTENT_TYPE, PROBLEM_JSON);
+			return encodeJson(ctx, members(problem));
+		}
+		defaultContentType(ctx, APPLICATION_JSON);
+		return encodeJson(ctx, value);
+	}
+
+	private ByteBuf encodeJson(Context ctx, Object value) {
+		return encodeJson(ctx, -1, value);
+	}
+
+	/** Encodes JSON straight into a pooled buffer, after one separator byte when {@code prefix >= 0}. */
+	private ByteBuf encodeJson(Context ctx, int prefix, Object value) {
+		ByteBuf buffer = ctx.alloc().buffer();
+		try {
+			if (prefix >= 0) {
+				buffer.writeByte(prefix);
+			}
+			this.json.write(value, new ByteBufOutputStream(buffer));
+			return buffer;
+		}
+		catch (RuntimeException ex) {
+			buffer.release();
+			throw ex;
+		}
+	}
+
+	private Publisher<Void> send(Context ctx, ByteBuf body) {
+		ctx.responseHeaders().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+		runHooks(ctx);
+		return ctx.send(body);
+	}
+
+	private Publisher<Void> stream(Context ctx, Flux<?> items) {
+		boolean ndjson = acceptsNdjson(ctx);
+		defaultContentType(ctx, ndjson ? NDJSON : APPLICATION_JSON);
+		runHooks(ctx);
+		Flux<ByteBuf> body = ndjson
+				? items.map(item -> encodeJson(ctx, item).writeByte('\n'))
+				: items.index()
+					.map(item -> encodeJson(ctx, (item.getT1() == 0) ? '[' : ',', item.getT2()))
+					.switchIfEmpty(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(new byte[] { '[' })))
+					.concatWith(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(new byte[] { ']' })));
+		return ctx.stream(body);
+	}
+
+	private void runHooks(Context ctx) {
+		for (ResponseHook hook : this.hooks) {
+			try {
+				hook.onResponse(ctx);
+			}
+			catch (RuntimeException ex) {
+				logger.error("Response hook " + hook + " failed for " + ctx, ex);
+			}
+		}
+	}
+
+	private static boolean acceptsNdjson(Context ctx) {
+		String accept = ctx.header("accept");
+		return accept != null && accept.contains(NDJSON);
+	}
+
+	private static void defaultContentType(Context ctx, AsciiString contentType) {
+		HttpHeaders headers = ctx.responseHeaders();
+		if (!headers.contains(HttpHeaderNames.CONTENT_TYPE)) {
+			headers.set(HttpHeaderNames.CONTENT_TYPE, contentType);
+		}
+	}
+
+	/** The problem's members in RFC order, absent ones left out, whatever the mapper's inclusion settings. */
+	private static Map<String, Object> members(Problem problem) {
+		Map<String, Object> members = new LinkedHashMap<>();
+		members.put("type", problem.type());
+		members.put("title", problem.title());
+		members.put("status", problem.status());
+		if (problem.detail() != null) {
+			members.put("detail", problem.detail());
+		}
+		if (problem.instance() != null) {
+			members.put("instance", problem.instance());
+		}
+		members.putAll(problem.extensions());
+		return members;
+	}
+
+	/** Marks the answer to an asynchronous failure, so a failure of that answer is not answered again. */
+	private record ErrorAnswer(Object value) {
+	}
+
+}

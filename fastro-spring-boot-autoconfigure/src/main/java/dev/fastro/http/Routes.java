@@ -1,0 +1,157 @@
+package dev.fastro.http;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * A set of routes, declared as a bean. An application may declare several; Fastro serves them all.
+ *
+ * <pre>{@code
+ * @Bean
+ * Routes api(Users users) {
+ *     return Routes.builder()
+ *             .get("/", ctx -> "Hello world!")
+ *             .get("/users/{id:[0-9]+}", ctx -> users.find(ctx.paramLong("id")))
+ *             .post("/users", ctx -> users.save(ctx.body(User.class)))
+ *             .group("/admin", admin -> admin.use(auth).get("/stats", ctx -> stats()))
+ *             .build();
+ * }
+ * }</pre>
+ *
+ * Patterns: static segments, {@code :name} or {@code {name}} for one segment, {@code {name:regex}} for a
+ * constrained segment, and a final {@code *} or {@code {*name}} for the rest of the path.
+ */
+public final class Routes {
+
+	private final List<RouteDefinition> definitions;
+
+	private Routes(List<RouteDefinition> definitions) {
+		this.definitions = List.copyOf(definitions);
+	}
+
+	public static Builder builder() {
+		return new Builder("");
+	}
+
+	/** The declared routes, in declaration order. */
+	public List<RouteDefinition> definitions() {
+		return this.definitions;
+	}
+
+	/** Declares routes under a common prefix, middleware and blocking mode. */
+	public static final class Builder {
+
+		private final String prefix;
+
+		private final List<Middleware> middleware = new ArrayList<>();
+
+		private boolean blocking;
+
+		private final List<Object> entries = new ArrayList<>();
+
+		private Builder(String prefix) {
+			this.prefix = prefix;
+		}
+
+		/** Wraps every route of this builder, including those declared before this call, and its groups. */
+		public Builder use(Middleware... middleware) {
+			this.middleware.addAll(List.of(middleware));
+			return this;
+		}
+
+		/** Runs every handler of this builder and its groups off the event loop. */
+		public Builder blocking() {
+			this.blocking = true;
+			return this;
+		}
+
+		public Builder get(String path, Handler handler, Middleware... middleware) {
+			return route("GET", path, handler, middleware);
+		}
+
+		public Builder post(String path, Handler handler, Middleware... middleware) {
+			return route("POST", path, handler, middleware);
+		}
+
+		public Builder put(String path, Handler handler, Middleware... middleware) {
+			return route("PUT", path, handler, middleware);
+		}
+
+		public Builder patch(String path, Handler handler, Middleware... middleware) {
+			return route("PATCH", path, handler, middleware);
+		}
+
+		public Builder delete(String path, Handler handler, Middleware... middleware) {
+			return route("DELETE", path, handler, middleware);
+		}
+
+		public Builder head(String path, Handler handler, Middleware... middleware) {
+			return route("HEAD", path, handler, middleware);
+		}
+
+		public Builder options(String path, Handler handler, Middleware... middleware) {
+			return route("OPTIONS", path, handler, middleware);
+		}
+
+		/**
+		 * Declares a route. The middleware given here wraps this route alone, inside the group's
+		 * middleware, the first one outermost.
+		 */
+		public Builder route(String method, String path, Handler handler, Middleware... middleware) {
+			Objects.requireNonNull(method, "method");
+			Objects.requireNonNull(path, "path");
+			Objects.requireNonNull(handler, "handler");
+			this.entries.add(new Pending(method.toUpperCase(Locale.ROOT), join(this.prefix, path), handler,
+					List.of(middleware)));
+			return this;
+		}
+
+		/** Declares routes under {@code prefix}, which inherit this builder's middleware and blocking mode. */
+		public Builder group(String prefix, Consumer<Builder> routes) {
+			Builder group = new Builder(join(this.prefix, prefix));
+			routes.accept(group);
+			this.entries.add(group);
+			return this;
+		}
+
+		public Routes build() {
+			List<RouteDefinition> out = new ArrayList<>();
+			collect(List.of(), false, out);
+			return new Routes(out);
+		}
+
+		private void collect(List<Middleware> outer, boolean outerBlocking, List<RouteDefinition> out) {
+			List<Middleware> around = new ArrayList<>(outer);
+			around.addAll(this.middleware);
+			boolean blockingHere = outerBlocking || this.blocking;
+			for (Object entry : this.entries) {
+				if (entry instanceof Builder group) {
+					group.collect(around, blockingHere, out);
+				}
+				else {
+					Pending route = (Pending) entry;
+					List<Middleware> chain = new ArrayList<>(around);
+					chain.addAll(route.middleware());
+					out.add(new RouteDefinition(route.method(), route.path(), route.handler(), chain,
+							blockingHere || route.handler() instanceof BlockingHandler));
+				}
+			}
+		}
+
+		private static String join(String prefix, String path) {
+			if (prefix.isEmpty() || prefix.equals("/")) {
+				return path;
+			}
+			String base = prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix;
+			return path.equals("/") ? base : base + path;
+		}
+
+		private record Pending(String method, String path, Handler handler, List<Middleware> middleware) {
+		}
+
+	}
+
+}

@@ -1,0 +1,5 @@
+package dev.fastro.router;
+
+/** A route with its parsed pattern: what a tree node or the static table leads to. */
+record Endpoint<T>(Route<T> route, RoutePattern pattern) {
+}

@@ -1,0 +1,11 @@
+package dev.fastro.router;
+
+/**
+ * Counters of the route-context cache, summed over all methods; all zero when the cache is disabled.
+ *
+ * @param hits   dynamic-route lookups answered by the cache
+ * @param misses dynamic-route lookups that had to walk the tree (including those that matched nothing)
+ * @param size   entries currently cached
+ */
+public record RouteCacheStats(long hits, long misses, long size) {
+}

@@ -1,0 +1,104 @@
+package dev.fastro.server;
+
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+
+import dev.fastro.http.Dispatcher;
+import dev.fastro.http.HttpException;
+import dev.fastro.http.JsonCodec;
+import dev.fastro.http.RequestLimits;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Mono;
+import reactor.netty.ByteBufFlux;
+import reactor.netty.http.server.HttpServerRequest;
+import reactor.netty.http.server.HttpServerResponse;
+
+/**
+ * The bridge from Reactor Netty to the {@link Dispatcher}. A request without a body is dispatched at
+ * once; a body is first received whole, within the size limit, so that handlers may read it
+ * synchronously, and released when the response has been written.
+ */
+final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServerResponse, Publisher<Void>> {
+
+	private final Dispatcher dispatcher;
+
+	private final JsonCodec json;
+
+	private final RequestLimits limits;
+
+	private final long maxBodySize;
+
+	FastroHttpHandler(Dispatcher dispatcher, JsonCodec json, RequestLimits limits, long maxBodySize) {
+		this.dispatcher = dispatcher;
+		this.json = json;
+		this.limits = limits;
+		this.maxBodySize = maxBodySize;
+	}
+
+	@Override
+	public Publisher<Void> apply(HttpServerRequest request, HttpServerResponse response) {
+		HttpHeaders headers = request.requestHeaders();
+		boolean chunked = headers.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
+		long length = chunked ? -1 : contentLength(headers);
+		if (length == 0) {
+			return this.dispatcher.dispatch(context(request, response, null));
+		}
+		if (length > this.maxBodySize) {
+			// The body stays unread, so the connection cannot carry another request.
+			response.keepAlive(false);
+			return this.dispatcher.fail(context(request, response, null), tooLarge());
+		}
+		BodyLimit limit = new BodyLimit(this.maxBodySize);
+		return ByteBufFlux.fromInbound(request.receive().doOnNext(limit), response.alloc())
+			.aggregate()
+			.retain()
+			.defaultIfEmpty(Unpooled.EMPTY_BUFFER)
+			.onErrorResume(HttpException.class, ex -> {
+				response.keepAlive(false);
+				return Mono.from(this.dispatcher.fail(context(request, response, null), ex)).then(Mono.empty());
+			})
+			.flatMap(body -> Mono.from(this.dispatcher.dispatch(context(request, response, body)))
+				.doFinally(signal -> body.release()));
+	}
+
+	private NettyContext context(HttpServerRequest request, HttpServerResponse response, ByteBuf body) {
+		return new NettyContext(request, response, body, this.json, this.limits);
+	}
+
+	private HttpException tooLarge() {
+		return new HttpException(413, "Request body is larger than the limit of " + this.maxBodySize + " bytes");
+	}
+
+	private static long contentLength(HttpHeaders headers) {
+		String value = headers.get(HttpHeaderNames.CONTENT_LENGTH);
+		// Netty's decoder has already refused a malformed content-length.
+		return (value != null) ? Long.parseLong(value.trim()) : 0;
+	}
+
+	/** Counts a streamed body's bytes and stops the upload as soon as it passes the limit. */
+	private final class BodyLimit implements Consumer<ByteBuf> {
+
+		private final long max;
+
+		private long received;
+
+		BodyLimit(long max) {
+			this.max = max;
+		}
+
+		@Override
+		public void accept(ByteBuf chunk) {
+			this.received += chunk.readableBytes();
+			if (this.received > this.max) {
+				throw tooLarge();
+			}
+		}
+
+	}
+
+}

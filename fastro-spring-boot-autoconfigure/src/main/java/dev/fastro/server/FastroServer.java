@@ -1,0 +1,112 @@
+package dev.fastro.server;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+
+import dev.fastro.http.Dispatcher;
+import dev.fastro.http.JsonCodec;
+import dev.fastro.http.RequestLimits;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import reactor.netty.DisposableServer;
+import reactor.netty.http.server.HttpServer;
+import reactor.netty.resources.LoopResources;
+
+/**
+ * Fastro's own Reactor Netty server. Started, it binds and serves the {@link Dispatcher}; stopped, it
+ * refuses new connections, lets in-flight requests finish within a grace period, then closes what is
+ * left. While it serves, a non-daemon thread keeps the JVM alive, since Netty's threads are daemons.
+ */
+public final class FastroServer {
+
+	private static final Log logger = LogFactory.getLog(FastroServer.class);
+
+	private final ServerOptions options;
+
+	private final HttpServer server;
+
+	private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+
+	private final LoopResources loops;
+
+	private volatile DisposableServer running;
+
+	public FastroServer(ServerOptions options, Dispatcher dispatcher, JsonCodec json, RequestLimits limits) {
+		this.options = options;
+		this.loops = (options.eventLoopThreads() > 0) ? LoopResources.create("fastro", options.eventLoopThreads(), true)
+				: null;
+		HttpServer server = HttpServer.create()
+			.host(options.host())
+			.port(options.port())
+			.idleTimeout(options.idleTimeout())
+			.channelGroup(this.connections)
+			.handle(new FastroHttpHandler(dispatcher, json, limits, options.maxBodySize()));
+		this.server = (this.loops != null) ? server.runOn(this.loops) : server;
+	}
+
+	/**
+	 * Binds and starts serving.
+	 * @throws IllegalStateException naming the address, when it cannot be bound
+	 */
+	public synchronized void start() {
+		if (this.running != null) {
+			return;
+		}
+		try {
+			this.running = this.server.bindNow();
+		}
+		catch (RuntimeException ex) {
+			throw new IllegalStateException("Fastro could not bind " + this.options.host() + ":" + this.options.port()
+					+ ": " + ex.getMessage(), ex);
+		}
+		DisposableServer bound = this.running;
+		Thread keepAlive = new Thread(() -> bound.onDispose().block(), "fastro-server-" + port());
+		keepAlive.setDaemon(false);
+		keepAlive.start();
+	}
+
+	/**
+	 * Stops accepting connections, waits up to {@code gracePeriod} for in-flight requests to finish,
+	 * then closes every connection left.
+	 */
+	public synchronized void stop(Duration gracePeriod) {
+		DisposableServer server = this.running;
+		if (server == null) {
+			return;
+		}
+		this.running = null;
+		try {
+			server.disposeNow(gracePeriod);
+		}
+		catch (IllegalStateException ex) {
+			logger.warn("Fastro: in-flight requests did not finish within " + gracePeriod + "; closing them");
+		}
+		finally {
+			this.connections.close().awaitUninterruptibly(gracePeriod.toMillis());
+			if (this.loops != null) {
+				this.loops.disposeLater().block(gracePeriod);
+			}
+		}
+	}
+
+	public boolean isRunning() {
+		return this.running != null;
+	}
+
+	/** The bound address; the bound port even when 0 was asked for. */
+	public InetSocketAddress address() {
+		DisposableServer server = this.running;
+		if (server == null) {
+			throw new IllegalStateException("Fastro is not running");
+		}
+		return (InetSocketAddress) server.address();
+	}
+
+	public int port() {
+		return address().getPort();
+	}
+
+}

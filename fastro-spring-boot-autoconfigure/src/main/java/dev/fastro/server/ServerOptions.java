@@ -1,0 +1,15 @@
+package dev.fastro.server;
+
+import java.time.Duration;
+
+/**
+ * How the server listens and what it accepts.
+ *
+ * @param host the address to bind, such as {@code 0.0.0.0}
+ * @param port the port to bind; 0 picks a free one
+ * @param eventLoopThreads event-loop threads; 0 leaves Reactor Netty's default (one per core)
+ * @param maxBodySize the largest request body accepted, in bytes
+ * @param idleTimeout how long a keep-alive connection may stay idle before it is closed
+ */
+public record ServerOptions(String host, int port, int eventLoopThreads, long maxBodySize, Duration idleTimeout) {
+}

@@ -200,8 +200,8 @@ final class RouteTree<T> {
         }
       }
       Node<T> child = new Node<>(params + 1, pattern);
-      Node<T>[] grown = newArray(regexChildren.length + 1);
-      System.arraycopy(regexChildren, 0, grown, 1, regexChildren.length); grown[0] = child; regexChildren = grown;
+      regexChildren = Arrays.copyOf(regexChildren, regexChildren.length + 1);
+      regexChildren[regexChildren.length - 1] = child;
       return child;
     }
 

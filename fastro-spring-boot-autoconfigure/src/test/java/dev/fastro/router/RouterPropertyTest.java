@@ -18,6 +18,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 
 /** Compares the router with a literal reference: recursion over segment lists, priorities, backtracking. */
 class RouterPropertyTest {
@@ -69,9 +70,9 @@ class RouterPropertyTest {
   @Provide
   Arbitrary<List<Spec>> tables() {
     Arbitrary<Token> token = Arbitraries.frequencyOf(
-        net.jqwik.api.Tuple.of(6, Arbitraries.of("a", "b", "c", "users", "new").map(text -> new Token(Kind.STATIC, text))),
-        net.jqwik.api.Tuple.of(2, Arbitraries.just(new Token(Kind.PARAM, ""))),
-        net.jqwik.api.Tuple.of(2, Arbitraries.of("[0-9]+", "[a-z]+", "[a-c]+").map(regex -> new Token(Kind.REGEX, regex))));
+        Tuple.of(6, Arbitraries.of("a", "b", "c", "users", "new").map(text -> new Token(Kind.STATIC, text))),
+        Tuple.of(2, Arbitraries.just(new Token(Kind.PARAM, ""))),
+        Tuple.of(2, Arbitraries.of("[0-9]+", "[a-z]+", "[a-c]+").map(regex -> new Token(Kind.REGEX, regex))));
     Arbitrary<List<Token>> tokens = Combinators.combine(
             token.list().ofMaxSize(3), Arbitraries.integers().between(0, 4))
         .as((list, catchAll) -> {

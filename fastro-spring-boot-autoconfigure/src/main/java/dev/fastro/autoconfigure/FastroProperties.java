@@ -4,12 +4,14 @@ import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
 
 /**
  * Configuration of Fastro, under {@code fastro.*}.
  */
 @ConfigurationProperties("fastro")
-public class FastroProperties {
+public class FastroProperties implements Validator {
 
 	/**
 	 * Whether Fastro serves at all. When false, none of its beans are created.
@@ -87,7 +89,6 @@ public class FastroProperties {
 		}
 
 		public void setPort(int port) {
-			require(port >= 0 && port <= 65535, "must be between 0 and 65535, not " + port);
 			this.port = port;
 		}
 
@@ -96,7 +97,6 @@ public class FastroProperties {
 		}
 
 		public void setEventLoopThreads(int eventLoopThreads) {
-			require(eventLoopThreads >= 0, "must be 0 (Reactor Netty's default) or more, not " + eventLoopThreads);
 			this.eventLoopThreads = eventLoopThreads;
 		}
 
@@ -105,7 +105,6 @@ public class FastroProperties {
 		}
 
 		public void setMaxBodySize(DataSize maxBodySize) {
-			require(maxBodySize.toBytes() >= 0, "must not be negative, not " + maxBodySize);
 			this.maxBodySize = maxBodySize;
 		}
 
@@ -114,7 +113,6 @@ public class FastroProperties {
 		}
 
 		public void setMaxParameters(int maxParameters) {
-			require(maxParameters >= 1, "must be at least 1, not " + maxParameters);
 			this.maxParameters = maxParameters;
 		}
 
@@ -123,7 +121,6 @@ public class FastroProperties {
 		}
 
 		public void setIdleTimeout(Duration idleTimeout) {
-			require(!idleTimeout.isNegative() && !idleTimeout.isZero(), "must be positive, not " + idleTimeout);
 			this.idleTimeout = idleTimeout;
 		}
 
@@ -132,7 +129,6 @@ public class FastroProperties {
 		}
 
 		public void setShutdownTimeout(Duration shutdownTimeout) {
-			require(!shutdownTimeout.isNegative(), "must not be negative, not " + shutdownTimeout);
 			this.shutdownTimeout = shutdownTimeout;
 		}
 
@@ -188,15 +184,38 @@ public class FastroProperties {
 		}
 
 		public void setMaxSize(long maxSize) {
-			require(maxSize >= 1, "must be at least 1, not " + maxSize);
 			this.maxSize = maxSize;
 		}
 
 	}
 
-	private static void require(boolean condition, String message) {
-		if (!condition) {
-			throw new IllegalArgumentException(message);
+	/**
+	 * Checks the values that bind but make no sense, so that start-up fails naming the property, as
+	 * Spring Boot reports it: {@code Property: fastro.server.port, Value: 70000, Reason: ...}.
+	 */
+	@Override
+	public boolean supports(Class<?> type) {
+		return FastroProperties.class.isAssignableFrom(type);
+	}
+
+	@Override
+	public void validate(Object target, Errors errors) {
+		Server server = ((FastroProperties) target).getServer();
+		check(errors, "server.port", server.getPort() >= 0 && server.getPort() <= 65535,
+				"must be between 0 and 65535");
+		check(errors, "server.eventLoopThreads", server.getEventLoopThreads() >= 0,
+				"must be 0 (Reactor Netty's default) or more");
+		check(errors, "server.maxBodySize", server.getMaxBodySize().toBytes() >= 0, "must not be negative");
+		check(errors, "server.maxParameters", server.getMaxParameters() >= 1, "must be at least 1");
+		check(errors, "server.idleTimeout", server.getIdleTimeout().toNanos() > 0, "must be positive");
+		check(errors, "server.shutdownTimeout", !server.getShutdownTimeout().isNegative(), "must not be negative");
+		check(errors, "router.cache.maxSize", ((FastroProperties) target).getRouter().getCache().getMaxSize() >= 1,
+				"must be at least 1");
+	}
+
+	private static void check(Errors errors, String field, boolean valid, String reason) {
+		if (!valid) {
+			errors.rejectValue(field, "fastro.invalid", reason);
 		}
 	}
 

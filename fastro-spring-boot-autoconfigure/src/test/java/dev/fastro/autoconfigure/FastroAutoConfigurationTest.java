@@ -1,0 +1,156 @@
+package dev.fastro.autoconfigure;
+
+import dev.fastro.http.Dispatcher;
+import dev.fastro.http.JsonCodec;
+import dev.fastro.http.Routes;
+import dev.fastro.server.FastroServer;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class FastroAutoConfigurationTest {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
+				FastroServerAutoConfiguration.class))
+		.withPropertyValues("fastro.server.port=0")
+		.withUserConfiguration(HelloRoutes.class);
+
+	@Test
+	void servesWithEveryFrameworkBean() {
+		this.runner.run(context -> {
+			assertThat(context).hasSingleBean(Dispatcher.class)
+				.hasSingleBean(JsonCodec.class)
+				.hasSingleBean(FastroServer.class)
+				.hasSingleBean(FastroServerLifecycle.class)
+				.hasBean(FastroAutoConfiguration.BLOCKING_SCHEDULER);
+			assertThat(context.getBean(FastroServer.class).isRunning()).isTrue();
+			assertThat(context.getEnvironment().getProperty(FastroServerLifecycle.PORT_PROPERTY, Integer.class))
+				.isEqualTo(context.getBean(FastroServer.class).port());
+			assertThat(context.getBean(Dispatcher.class).router().routes()).hasSize(1);
+		});
+	}
+
+	@Test
+	void stopsTheServerWithTheContext() {
+		FastroServer[] server = new FastroServer[1];
+		this.runner.run(context -> server[0] = context.getBean(FastroServer.class));
+		assertThat(server[0].isRunning()).isFalse();
+	}
+
+	@Test
+	void usesTheApplicationsJsonMapper() {
+		this.runner.run(context -> assertThat(context.getBean(JsonCodec.class).mapper())
+			.isSameAs(context.getBean(JsonMapper.class)));
+	}
+
+	@Test
+	void turnsOffEntirelyWhenDisabled() {
+		this.runner.withPropertyValues("fastro.enabled=false").run(context -> {
+			assertThat(context).doesNotHaveBean(Dispatcher.class)
+				.doesNotHaveBean(FastroServer.class)
+				.doesNotHaveBean(FastroServerLifecycle.class)
+				.doesNotHaveBean(JsonCodec.class)
+				.doesNotHaveBean(FastroProperties.class);
+		});
+	}
+
+	@Test
+	void backsOffForUserBeans() {
+		JsonCodec codec = new JsonCodec(JsonMapper.builder().build());
+		this.runner.withBean("myCodec", JsonCodec.class, () -> codec).run(context -> {
+			assertThat(context).hasSingleBean(JsonCodec.class);
+			assertThat(context.getBean(JsonCodec.class)).isSameAs(codec);
+		});
+	}
+
+	@Test
+	void backsOffForAUserDispatcherAndServer() {
+		this.runner.withUserConfiguration(OwnServer.class).run(context -> {
+			assertThat(context).hasSingleBean(Dispatcher.class).hasSingleBean(FastroServer.class);
+			assertThat(context.getBean(Dispatcher.class)).isSameAs(context.getBean(OwnServer.class).dispatcher);
+			assertThat(context.getBean(Dispatcher.class).router().routes()).isEmpty();
+		});
+	}
+
+	@Test
+	void refusesAPortOutOfRange() {
+		this.runner.withPropertyValues("fastro.server.port=70000")
+			.run(context -> assertThat(causes(context.getStartupFailure()))
+				.contains("Binding validation errors on fastro")
+				.contains("field 'server.port': rejected value [70000]")
+				.contains("must be between 0 and 65535"));
+	}
+
+	@Test
+	void refusesANonPositiveCacheSize() {
+		this.runner.withPropertyValues("fastro.router.cache.max-size=0")
+			.run(context -> assertThat(causes(context.getStartupFailure()))
+				.contains("field 'router.cache.maxSize': rejected value [0]")
+				.contains("must be at least 1"));
+	}
+
+	@Test
+	void refusesAMaxBodySizeThatIsNotASize() {
+		this.runner.withPropertyValues("fastro.server.max-body-size=lots")
+			.run(context -> assertThat(causes(context.getStartupFailure()))
+				.contains("Failed to bind properties under 'fastro.server.max-body-size'"));
+	}
+
+	@Test
+	void refusesTwoRoutesThatCollideNamingBoth() {
+		this.runner.withBean("clash", Routes.class, () -> Routes.builder().get("/hello", ctx -> "again").build())
+			.run(context -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("GET")
+				.hasMessageContaining("'/hello'"));
+	}
+
+	@Test
+	void refusesAMalformedPatternNamingIt() {
+		this.runner.withBean("broken", Routes.class, () -> Routes.builder().get("/a/{", ctx -> "never").build())
+			.run(context -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("'/a/{'")
+				.hasMessageContaining("position"));
+	}
+
+	/** Every message of a failure's cause chain, as Spring Boot's failure analysis reads them. */
+	private static String causes(Throwable failure) {
+		StringBuilder messages = new StringBuilder();
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			messages.append(cause.getMessage()).append('\n');
+		}
+		return messages.toString();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class HelloRoutes {
+
+		@Bean
+		Routes hello() {
+			return Routes.builder().get("/hello", ctx -> "Hello").build();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OwnServer {
+
+		final Dispatcher dispatcher = Dispatcher.builder().json(new JsonCodec(JsonMapper.builder().build())).build();
+
+		@Bean
+		Dispatcher myDispatcher() {
+			return this.dispatcher;
+		}
+
+	}
+
+}

@@ -25,7 +25,10 @@ final class Errors {
 
 		@Override
 		protected Optional<ExceptionHandler<?>> computeValue(Class<?> type) {
-			for (Class<?> candidate = type; candidate != null; candidate = candidate.getSuperclass()) {
+			// An HttpException already says how to answer; only a handler for HttpException itself, or one of
+			// its subclasses, may answer it differently, not one for RuntimeException at large.
+			Class<?> last = HttpException.class.isAssignableFrom(type) ? HttpException.class : Throwable.class;
+			for (Class<?> candidate = type; candidate != last.getSuperclass(); candidate = candidate.getSuperclass()) {
 				ExceptionHandler<?> handler = Errors.this.handlers.get(candidate);
 				if (handler != null) {
 					return Optional.of(handler);

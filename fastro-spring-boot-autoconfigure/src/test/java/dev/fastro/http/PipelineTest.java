@@ -1,0 +1,286 @@
+package dev.fastro.http;
+
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import dev.fastro.autoconfigure.FastroAutoConfiguration;
+import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
+import dev.fastro.autoconfigure.LocalFastroPort;
+import dev.fastro.test.TestHttp;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.annotation.Order;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The request pipeline over real HTTP: global middleware order, hooks, exception handlers, result
+ * kinds, request data and blocking routes.
+ */
+@SpringBootTest(classes = PipelineTest.App.class,
+		properties = { "fastro.server.port=0", "fastro.server.max-parameters=3" })
+@ExtendWith(OutputCaptureExtension.class)
+class PipelineTest {
+
+	static final AttributeKey<String> GREETING = AttributeKey.of("greeting", String.class);
+
+	@LocalFastroPort
+	int port;
+
+	@Autowired
+	List<Throwable> errorsSeen;
+
+	TestHttp http;
+
+	@BeforeEach
+	void client() {
+		this.http = new TestHttp(this.port);
+		this.errorsSeen.clear();
+	}
+
+	@Test
+	void globalMiddlewareRunsInOrderAroundGroupAndRouteMiddleware() {
+		HttpResponse<String> response = this.http.get("/greet");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.body()).isEqualTo("Hello from the route middleware");
+		assertThat(response.headers().allValues("x-trace")).containsExactly("outer", "inner");
+	}
+
+	@Test
+	void globalMiddlewareAndHooksSeeRequestsThatMatchNoRoute() {
+		HttpResponse<String> response = this.http.get("/nowhere");
+		assertThat(response.statusCode()).isEqualTo(404);
+		assertThat(response.headers().allValues("x-trace")).containsExactly("outer", "inner");
+		assertThat(response.headers().firstValue("x-request-hook")).hasValue("GET /nowhere");
+		assertThat(response.headers().firstValue("x-response-hook")).hasValue("404");
+		assertThat(this.errorsSeen).singleElement().isInstanceOf(HttpException.class);
+	}
+
+	@Test
+	void responseHookSeesTheFinalStatus() {
+		assertThat(this.http.get("/created").headers().firstValue("x-response-hook")).hasValue("202");
+	}
+
+	@Test
+	void exceptionHandlerForTheClosestSuperclassAnswers() {
+		HttpResponse<String> conflict = this.http.get("/fail/state");
+		assertThat(conflict.statusCode()).isEqualTo(409);
+		assertThat(conflict.headers().firstValue("content-type")).hasValue("application/problem+json");
+		assertThat(conflict.body()).isEqualTo(
+				"{\"type\":\"about:blank\",\"title\":\"Conflict\",\"status\":409,\"detail\":\"state\",\"instance\":\"/fail/state\"}");
+		HttpResponse<String> unsupported = this.http.get("/fail/unsupported");
+		assertThat(unsupported.statusCode()).isEqualTo(503);
+		assertThat(unsupported.body()).isEqualTo("runtime handler: unsupported");
+		assertThat(this.errorsSeen).hasSize(2);
+	}
+
+	@Test
+	void unhandledExceptionIsA500ThatHidesInternalsAndIsLoggedOnce(CapturedOutput output) {
+		HttpResponse<String> response = this.http.get("/fail/io");
+		assertThat(response.statusCode()).isEqualTo(500);
+		assertThat(response.body()).isEqualTo(
+				"{\"type\":\"about:blank\",\"title\":\"Internal Server Error\",\"status\":500,\"instance\":\"/fail/io\"}");
+		assertThat(output.getOut().split("Unhandled exception for GET /fail/io", -1)).hasSize(2);
+		assertThat(output.getOut()).contains("java.io.IOException: disk on fire");
+	}
+
+	@Test
+	void failingExceptionHandlerEndsInA500(CapturedOutput output) {
+		HttpResponse<String> response = this.http.get("/fail/handler");
+		assertThat(response.statusCode()).isEqualTo(500);
+		assertThat(output.getOut()).contains("Exception handler for " + Boom.class.getName() + " failed");
+	}
+
+	@Test
+	void middlewareSeesTheErrorOfAnAsynchronousHandler() {
+		HttpResponse<String> response = this.http.get("/fail/async");
+		assertThat(response.statusCode()).isEqualTo(409);
+		assertThat(response.headers().firstValue("x-async-error")).hasValue("IllegalStateException");
+	}
+
+	@Test
+	void writesEachKindOfResult() {
+		HttpResponse<String> bytes = this.http.get("/bytes");
+		assertThat(bytes.headers().firstValue("content-type")).hasValue("application/octet-stream");
+		assertThat(bytes.headers().firstValue("content-length")).hasValue("3");
+		assertThat(bytes.body()).isEqualTo("abc");
+		HttpResponse<String> nothing = this.http.get("/nothing");
+		assertThat(nothing.statusCode()).isEqualTo(204);
+		assertThat(nothing.body()).isEmpty();
+		HttpResponse<String> created = this.http.get("/created");
+		assertThat(created.statusCode()).isEqualTo(202);
+		assertThat(created.headers().firstValue("x-custom")).hasValue("1");
+		assertThat(created.headers().firstValue("content-type")).hasValue("application/json");
+		assertThat(created.body()).isEqualTo("{\"ok\":true}");
+		HttpResponse<String> empty = this.http.get("/empty-mono");
+		assertThat(empty.statusCode()).isEqualTo(204);
+	}
+
+	@Test
+	void readsCookiesAndSetsThem() {
+		HttpResponse<String> response = this.http.get("/cookies", "cookie", "session=abc; theme=dark");
+		assertThat(response.body()).isEqualTo("session abc, theme dark");
+		assertThat(response.headers().allValues("set-cookie")).containsExactly("seen=yes");
+	}
+
+	@Test
+	void readsAnUrlEncodedForm() {
+		HttpResponse<String> response = this.http.send("POST", "/form", "a=1&b=x+y%21", "content-type",
+				"application/x-www-form-urlencoded");
+		assertThat(response.body()).isEqualTo("a=1, b=x y!");
+		HttpResponse<String> notAForm = this.http.send("POST", "/form", "a=1", "content-type", "text/plain");
+		assertThat(notAForm.statusCode()).isEqualTo(415);
+	}
+
+	@Test
+	void refusesMoreQueryParametersThanTheLimit() {
+		assertThat(this.http.get("/echo?a=1&b=2&c=3").statusCode()).isEqualTo(200);
+		HttpResponse<String> tooMany = this.http.get("/echo?a=1&b=2&c=3&d=4");
+		assertThat(tooMany.statusCode()).isEqualTo(400);
+		assertThat(tooMany.body()).contains("Too many query parameters: at most 3 allowed");
+	}
+
+	@Test
+	void malformedQueryIsA400() {
+		String response = this.http.raw("GET /echo?a=%zz HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n");
+		assertThat(response).startsWith("HTTP/1.1 400 Bad Request\r\n")
+			.contains("content-type: application/problem+json")
+			.contains("Malformed query parameters");
+	}
+
+	@Test
+	void typedParameterThatIsNotANumberIsA400NamingIt() {
+		assertThat(this.http.get("/square/12").body()).isEqualTo("144");
+		HttpResponse<String> response = this.http.get("/square/twelve");
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(response.body()).contains("Path parameter 'n' must be a whole number, not 'twelve'");
+	}
+
+	@Test
+	void blockingRoutesRunOffTheEventLoop() {
+		assertThat(this.http.get("/blocking/where").body()).isEqualTo("event loop: false");
+		assertThat(this.http.get("/where").body()).isEqualTo("event loop: true");
+	}
+
+	static class Boom extends RuntimeException {
+
+	}
+
+	@SpringBootConfiguration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
+			FastroServerAutoConfiguration.class })
+	static class App {
+
+		@Bean
+		@Order(1)
+		Middleware outer() {
+			return (ctx, next) -> {
+				ctx.responseHeaders().add("x-trace", "outer");
+				return next.handle(ctx);
+			};
+		}
+
+		@Bean
+		@Order(2)
+		Middleware inner() {
+			return (ctx, next) -> {
+				ctx.responseHeaders().add("x-trace", "inner");
+				return next.handle(ctx);
+			};
+		}
+
+		@Bean
+		List<Throwable> errorsSeen() {
+			return new CopyOnWriteArrayList<>();
+		}
+
+		@Bean
+		RequestHook requestHook() {
+			return ctx -> ctx.header("x-request-hook", ctx.method() + " " + ctx.path());
+		}
+
+		@Bean
+		ResponseHook responseHook() {
+			return ctx -> ctx.header("x-response-hook", String.valueOf(ctx.status()));
+		}
+
+		@Bean
+		ErrorHook errorHook(List<Throwable> errorsSeen) {
+			return (ctx, error) -> errorsSeen.add(error);
+		}
+
+		@Bean
+		ExceptionHandler<IllegalStateException> conflict() {
+			return ExceptionHandler.of(IllegalStateException.class,
+					(ctx, ex) -> Problem.of(409, ex.getMessage(), ctx.path()));
+		}
+
+		@Bean
+		ExceptionHandler<RuntimeException> anyRuntime() {
+			return ExceptionHandler.of(RuntimeException.class,
+					(ctx, ex) -> Response.status(503).body("runtime handler: " + ex.getMessage()));
+		}
+
+		@Bean
+		ExceptionHandler<Boom> failingHandler() {
+			return ExceptionHandler.of(Boom.class, (ctx, ex) -> {
+				throw new IllegalStateException("the handler itself failed");
+			});
+		}
+
+		@Bean
+		Routes routes() {
+			Middleware greet = (ctx, next) -> next.handle(ctx.set(GREETING, "Hello from the route middleware"));
+			Middleware asyncErrorHeader = (ctx, next) -> Completion.whenComplete(next.handle(ctx),
+					(value, error) -> ctx.header("x-async-error", error.getClass().getSimpleName()));
+			return Routes.builder()
+				.get("/greet", ctx -> ctx.get(GREETING), greet)
+				.get("/created", ctx -> Response.status(202).header("x-custom", "1").body(Map.of("ok", true)))
+				.get("/bytes", ctx -> new byte[] { 'a', 'b', 'c' })
+				.get("/nothing", ctx -> null)
+				.get("/empty-mono", ctx -> Mono.empty())
+				.get("/cookies", ctx -> {
+					ctx.cookie("seen", "yes");
+					return "session " + ctx.cookie("session") + ", theme " + ctx.cookie("theme");
+				})
+				.post("/form", ctx -> "a=" + ctx.formParam("a") + ", b=" + ctx.formParam("b"))
+				.get("/echo", ctx -> ctx.queryMap().toString())
+				.get("/square/:n", ctx -> String.valueOf(ctx.paramLong("n") * ctx.paramLong("n")))
+				.get("/where", ctx -> "event loop: " + Schedulers.isInNonBlockingThread())
+				.group("/blocking", blocking -> blocking.blocking()
+					.get("/where", ctx -> "event loop: " + Schedulers.isInNonBlockingThread()))
+				.group("/fail", fail -> fail
+					.get("/state", ctx -> {
+						throw new IllegalStateException("state");
+					})
+					.get("/unsupported", ctx -> {
+						throw new UnsupportedOperationException("unsupported");
+					})
+					.get("/io", ctx -> {
+						throw new IOException("disk on fire");
+					})
+					.get("/handler", ctx -> {
+						throw new Boom();
+					})
+					.get("/async", ctx -> Mono.error(new IllegalStateException("later")), asyncErrorHeader))
+				.build();
+		}
+
+	}
+
+}

@@ -6,10 +6,10 @@ package dev.fastro.router;
  */
 public final class MalformedPathException extends IllegalArgumentException {
 
-  private static final long serialVersionUID = 1L;
+	private static final long serialVersionUID = 1L;
 
-  /** @param value the raw, still encoded, parameter value */
-  public MalformedPathException(String value) {
-    super("Malformed percent-encoding in path segment '" + value + "'");
-  }
+	/** @param value the raw, still encoded, parameter value */
+	public MalformedPathException(String value) {
+		super("Malformed percent-encoding in path segment '" + value + "'");
+	}
 }

@@ -14,82 +14,82 @@ import java.util.Map;
  */
 final class MethodRoutes<T> {
 
-  private static final String[] NONE = {};
+	private static final String[] NONE = {};
 
-  private final Map<String, RouteMatch<T>> statics = new HashMap<>();
-  private final RouteTree<T> tree;
-  private final int maxParams;
-  private final Cache<String, RouteMatch<T>> cache;
+	private final Map<String, RouteMatch<T>> statics = new HashMap<>();
+	private final RouteTree<T> tree;
+	private final int maxParams;
+	private final Cache<String, RouteMatch<T>> cache;
 
-  /** Throws {@link RouteConflictException} when two of the endpoints match the same paths. */
-  MethodRoutes(String method, List<Endpoint<T>> endpoints, boolean ignoreTrailingSlash, boolean cached, long maxSize) {
-    RouteTree<T> dynamic = new RouteTree<>(ignoreTrailingSlash);
-    int params = 0;
-    for (Endpoint<T> endpoint : endpoints) {
-      RoutePattern pattern = endpoint.pattern();
-      Route<T> clash;
-      if (pattern.isStatic()) {
-        RouteMatch<T> match = new RouteMatch<>(endpoint.route(), NONE, NONE);
-        clash = null;
-        // Two static patterns' path lists are either equal or disjoint, so any shared path is a clash.
-        for (String path : pattern.staticPaths(ignoreTrailingSlash)) {
-          RouteMatch<T> previous = statics.putIfAbsent(path, match);
-          clash = previous == null ? clash : previous.route();
-        }
-      } else {
-        Endpoint<T> previous = dynamic.insert(pattern.segments(ignoreTrailingSlash), endpoint);
-        clash = previous == null ? null : previous.route();
-        params = Math.max(params, pattern.names().length);
-      }
-      if (clash != null) {
-        throw new RouteConflictException(method, clash.pattern(), pattern.source());
-      }
-    }
-    this.maxParams = params;
-    this.tree = params == 0 ? null : dynamic;
-    // The calling thread runs cache maintenance: it is amortised and keeps the bound prompt
-    // under a flood of distinct paths, without handing work to a shared pool from an event loop.
-    this.cache = tree == null || !cached ? null
-        : Caffeine.newBuilder().maximumSize(maxSize).executor(Runnable::run).recordStats().build();
-  }
+	/** Throws {@link RouteConflictException} when two of the endpoints match the same paths. */
+	MethodRoutes(String method, List<Endpoint<T>> endpoints, boolean ignoreTrailingSlash, boolean cached, long maxSize) {
+		RouteTree<T> dynamic = new RouteTree<>(ignoreTrailingSlash);
+		int params = 0;
+		for (Endpoint<T> endpoint : endpoints) {
+			RoutePattern pattern = endpoint.pattern();
+			Route<T> clash;
+			if (pattern.isStatic()) {
+				RouteMatch<T> match = new RouteMatch<>(endpoint.route(), NONE, NONE);
+				clash = null;
+				// Two static patterns' path lists are either equal or disjoint, so any shared path is a clash.
+				for (String path : pattern.staticPaths(ignoreTrailingSlash)) {
+					RouteMatch<T> previous = statics.putIfAbsent(path, match);
+					clash = previous == null ? clash : previous.route();
+				}
+			} else {
+				Endpoint<T> previous = dynamic.insert(pattern.segments(ignoreTrailingSlash), endpoint);
+				clash = previous == null ? null : previous.route();
+				params = Math.max(params, pattern.names().length);
+			}
+			if (clash != null) {
+				throw new RouteConflictException(method, clash.pattern(), pattern.source());
+			}
+		}
+		this.maxParams = params;
+		this.tree = params == 0 ? null : dynamic;
+		// The calling thread runs cache maintenance: it is amortised and keeps the bound prompt
+		// under a flood of distinct paths, without handing work to a shared pool from an event loop.
+		this.cache = tree == null || !cached ? null
+				: Caffeine.newBuilder().maximumSize(maxSize).executor(Runnable::run).recordStats().build();
+	}
 
-  /** See {@link Router#find}. */
-  RouteMatch<T> find(String path) {
-    RouteMatch<T> match = statics.get(path);
-    if (match != null || tree == null) {
-      return match;
-    }
-    if (cache == null) {
-      return walk(path);
-    }
-    match = cache.getIfPresent(path);
-    if (match == null) {
-      match = walk(path);
-      if (match != null) {
-        cache.put(path, match);
-      }
-    }
-    return match;
-  }
+	/** See {@link Router#find}. */
+	RouteMatch<T> find(String path) {
+		RouteMatch<T> match = statics.get(path);
+		if (match != null || tree == null) {
+			return match;
+		}
+		if (cache == null) {
+			return walk(path);
+		}
+		match = cache.getIfPresent(path);
+		if (match == null) {
+			match = walk(path);
+			if (match != null) {
+				cache.put(path, match);
+			}
+		}
+		return match;
+	}
 
-  /** True when a route matches the path, decoded values aside. */
-  boolean matches(String path) {
-    return statics.containsKey(path) || tree != null && tree.match(path, null) != null;
-  }
+	/** True when a route matches the path, decoded values aside. */
+	boolean matches(String path) {
+		return statics.containsKey(path) || tree != null && tree.match(path, null) != null;
+	}
 
-  /** The cache counters, after pending maintenance so that the size is exact. */
-  RouteCacheStats cacheStats() {
-    if (cache == null) {
-      return new RouteCacheStats(0, 0, 0);
-    }
-    cache.cleanUp();
-    CacheStats stats = cache.stats();
-    return new RouteCacheStats(stats.hitCount(), stats.missCount(), cache.estimatedSize());
-  }
+	/** The cache counters, after pending maintenance so that the size is exact. */
+	RouteCacheStats cacheStats() {
+		if (cache == null) {
+			return new RouteCacheStats(0, 0, 0);
+		}
+		cache.cleanUp();
+		CacheStats stats = cache.stats();
+		return new RouteCacheStats(stats.hitCount(), stats.missCount(), cache.estimatedSize());
+	}
 
-  private RouteMatch<T> walk(String path) {
-    String[] values = new String[maxParams];
-    Endpoint<T> endpoint = tree.match(path, values);
-    return endpoint == null ? null : new RouteMatch<>(endpoint.route(), endpoint.pattern().names(), values);
-  }
+	private RouteMatch<T> walk(String path) {
+		String[] values = new String[maxParams];
+		Endpoint<T> endpoint = tree.match(path, values);
+		return endpoint == null ? null : new RouteMatch<>(endpoint.route(), endpoint.pattern().names(), values);
+	}
 }

@@ -7,103 +7,103 @@ package dev.fastro.router;
  */
 final class PathDecoder {
 
-  private PathDecoder() {
-  }
+	private PathDecoder() {
+	}
 
-  /** Decodes {@code s[start, end)}, or returns null when it is malformed. */
-  static String decode(String s, int start, int end) {
-    int percent = s.indexOf('%', start);
-    if (percent < 0 || percent >= end) {
-      return s.substring(start, end);
-    }
-    // Every escape shrinks: three chars give at most one char, twelve give at most two.
-    char[] out = new char[end - start];
-    int n = percent - start;
-    s.getChars(start, percent, out, 0);
-    int i = percent;
-    while (i < end) {
-      char c = s.charAt(i);
-      if (c != '%') {
-        out[n++] = c;
-        i++;
-        continue;
-      }
-      int b = escapedByte(s, i, end);
-      if (b < 0) {
-        return null;
-      }
-      i += 3;
-      if (b < 0x80) {
-        out[n++] = (char) b;
-        continue;
-      }
-      int length;
-      int codePoint;
-      int min;
-      int max = 0xBF;
-      if (b >= 0xC2 && b <= 0xDF) {
-        length = 2;
-        codePoint = b & 0x1F;
-        min = 0x80;
-      } else if (b >= 0xE0 && b <= 0xEF) {
-        length = 3;
-        codePoint = b & 0x0F;
-        min = b == 0xE0 ? 0xA0 : 0x80;
-        max = b == 0xED ? 0x9F : 0xBF;
-      } else if (b >= 0xF0 && b <= 0xF4) {
-        length = 4;
-        codePoint = b & 0x07;
-        min = b == 0xF0 ? 0x90 : 0x80;
-        max = b == 0xF4 ? 0x8F : 0xBF;
-      } else {
-        return null;
-      }
-      // The bounds on the second byte are what rule out overlong forms, surrogates and > U+10FFFF.
-      for (int k = 1; k < length; k++) {
-        int next = escapedByte(s, i, end);
-        if (next < min || next > max) {
-          return null;
-        }
-        i += 3;
-        codePoint = codePoint << 6 | next & 0x3F;
-        min = 0x80;
-        max = 0xBF;
-      }
-      n += Character.toChars(codePoint, out, n);
-    }
-    return new String(out, 0, n);
-  }
+	/** Decodes {@code s[start, end)}, or returns null when it is malformed. */
+	static String decode(String s, int start, int end) {
+		int percent = s.indexOf('%', start);
+		if (percent < 0 || percent >= end) {
+			return s.substring(start, end);
+		}
+		// Every escape shrinks: three chars give at most one char, twelve give at most two.
+		char[] out = new char[end - start];
+		int n = percent - start;
+		s.getChars(start, percent, out, 0);
+		int i = percent;
+		while (i < end) {
+			char c = s.charAt(i);
+			if (c != '%') {
+				out[n++] = c;
+				i++;
+				continue;
+			}
+			int b = escapedByte(s, i, end);
+			if (b < 0) {
+				return null;
+			}
+			i += 3;
+			if (b < 0x80) {
+				out[n++] = (char) b;
+				continue;
+			}
+			int length;
+			int codePoint;
+			int min;
+			int max = 0xBF;
+			if (b >= 0xC2 && b <= 0xDF) {
+				length = 2;
+				codePoint = b & 0x1F;
+				min = 0x80;
+			} else if (b >= 0xE0 && b <= 0xEF) {
+				length = 3;
+				codePoint = b & 0x0F;
+				min = b == 0xE0 ? 0xA0 : 0x80;
+				max = b == 0xED ? 0x9F : 0xBF;
+			} else if (b >= 0xF0 && b <= 0xF4) {
+				length = 4;
+				codePoint = b & 0x07;
+				min = b == 0xF0 ? 0x90 : 0x80;
+				max = b == 0xF4 ? 0x8F : 0xBF;
+			} else {
+				return null;
+			}
+			// The bounds on the second byte are what rule out overlong forms, surrogates and > U+10FFFF.
+			for (int k = 1; k < length; k++) {
+				int next = escapedByte(s, i, end);
+				if (next < min || next > max) {
+					return null;
+				}
+				i += 3;
+				codePoint = codePoint << 6 | next & 0x3F;
+				min = 0x80;
+				max = 0xBF;
+			}
+			n += Character.toChars(codePoint, out, n);
+		}
+		return new String(out, 0, n);
+	}
 
-  /** Decodes {@code s[start, end)}, throwing {@link MalformedPathException} when it is malformed. */
-  static String decodeOrThrow(String s, int start, int end) {
-    String value = decode(s, start, end);
-    if (value == null) {
-      throw new MalformedPathException(s.substring(start, end));
-    }
-    return value;
-  }
+	/** Decodes {@code s[start, end)}, throwing {@link MalformedPathException} when it is malformed. */
+	static String decodeOrThrow(String s, int start, int end) {
+		String value = decode(s, start, end);
+		if (value == null) {
+			throw new MalformedPathException(s.substring(start, end));
+		}
+		return value;
+	}
 
-  /** The byte of the escape at {@code s[i]}, or -1 when there is no complete, valid escape there. */
-  private static int escapedByte(String s, int i, int end) {
-    if (i + 2 >= end || s.charAt(i) != '%') {
-      return -1;
-    }
-    int high = hex(s.charAt(i + 1));
-    int low = hex(s.charAt(i + 2));
-    return high < 0 || low < 0 ? -1 : high << 4 | low;
-  }
+	/** The byte of the escape at {@code s[i]}, or -1 when there is no complete, valid escape there. */
+	private static int escapedByte(String s, int i, int end) {
+		if (i + 2 >= end || s.charAt(i) != '%') {
+			return -1;
+		}
+		int high = hex(s.charAt(i + 1));
+		int low = hex(s.charAt(i + 2));
+		return high < 0 || low < 0 ? -1 : high << 4 | low;
+	}
 
-  /** ASCII hex digits only: {@code Character.digit} would also accept other scripts' digits. */
-  private static int hex(char c) {
-    if (c >= '0' && c <= '9') {
-      return c - '0';
-    }
-    if (c >= 'A' && c <= 'F') {
-      return c - 'A' + 10;
-    }
-    if (c >= 'a' && c <= 'f') {
-      return c - 'a' + 10;
-    }
-    return -1;
-  }
+	/** ASCII hex digits only: {@code Character.digit} would also accept other scripts' digits. */
+	private static int hex(char c) {
+		if (c >= '0' && c <= '9') {
+			return c - '0';
+		}
+		if (c >= 'A' && c <= 'F') {
+			return c - 'A' + 10;
+		}
+		if (c >= 'a' && c <= 'f') {
+			return c - 'a' + 10;
+		}
+		return -1;
+	}
 }

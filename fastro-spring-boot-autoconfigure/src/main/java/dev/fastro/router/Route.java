@@ -12,10 +12,10 @@ import java.util.Objects;
  */
 public record Route<T>(String method, String pattern, T target) {
 
-  /** Rejects null components. */
-  public Route {
-    Objects.requireNonNull(method, "method");
-    Objects.requireNonNull(pattern, "pattern");
-    Objects.requireNonNull(target, "target");
-  }
+	/** Rejects null components. */
+	public Route {
+		Objects.requireNonNull(method, "method");
+		Objects.requireNonNull(pattern, "pattern");
+		Objects.requireNonNull(target, "target");
+	}
 }

@@ -28,133 +28,133 @@ import java.util.TreeSet;
  */
 public final class Router<T> {
 
-  private final Map<String, MethodRoutes<T>> methods;
-  private final List<Route<T>> routes;
+	private final Map<String, MethodRoutes<T>> methods;
+	private final List<Route<T>> routes;
 
-  private Router(Map<String, MethodRoutes<T>> methods, List<Route<T>> routes) {
-    this.methods = methods;
-    this.routes = routes;
-  }
+	private Router(Map<String, MethodRoutes<T>> methods, List<Route<T>> routes) {
+		this.methods = methods;
+		this.routes = routes;
+	}
 
-  /** A builder with strict trailing slashes and a cache of 10,000 matches per method. */
-  public static <T> Builder<T> builder() {
-    return new Builder<>();
-  }
+	/** A builder with strict trailing slashes and a cache of 10,000 matches per method. */
+	public static <T> Builder<T> builder() {
+		return new Builder<>();
+	}
 
-  /**
-   * Matches a raw (still percent-encoded) path, without query string, starting with '/'.
-   *
-   * @return the match, or null when no route of this method matches
-   * @throws MalformedPathException when the path matched a route but a parameter value has an
-   *     invalid percent-escape or invalid UTF-8; a value that does not decode never satisfies a
-   *     regex, so it can only be reported by a plain parameter or a catch-all
-   */
-  public RouteMatch<T> find(String method, String path) {
-    MethodRoutes<T> table = methods.get(method);
-    return table == null ? null : table.find(path);
-  }
+	/**
+	 * Matches a raw (still percent-encoded) path, without query string, starting with '/'.
+	 *
+	 * @return the match, or null when no route of this method matches
+	 * @throws MalformedPathException when the path matched a route but a parameter value has an
+	 *     invalid percent-escape or invalid UTF-8; a value that does not decode never satisfies a
+	 *     regex, so it can only be reported by a plain parameter or a catch-all
+	 */
+	public RouteMatch<T> find(String method, String path) {
+		MethodRoutes<T> table = methods.get(method);
+		return table == null ? null : table.find(path);
+	}
 
-  /**
-   * The methods having a route that matches the path, for a 405's Allow header or OPTIONS, sorted
-   * alphabetically; empty when none. Never throws for a malformed escape: a method is listed exactly
-   * when {@link #find} would answer or throw for it. Slow path, bypasses the cache.
-   */
-  public Set<String> allowedMethods(String path) {
-    Set<String> allowed = new TreeSet<>();
-    methods.forEach((method, table) -> {
-      if (table.matches(path)) {
-        allowed.add(method);
-      }
-    });
-    return Collections.unmodifiableSet(allowed);
-  }
+	/**
+	 * The methods having a route that matches the path, for a 405's Allow header or OPTIONS, sorted
+	 * alphabetically; empty when none. Never throws for a malformed escape: a method is listed exactly
+	 * when {@link #find} would answer or throw for it. Slow path, bypasses the cache.
+	 */
+	public Set<String> allowedMethods(String path) {
+		Set<String> allowed = new TreeSet<>();
+		methods.forEach((method, table) -> {
+			if (table.matches(path)) {
+				allowed.add(method);
+			}
+		});
+		return Collections.unmodifiableSet(allowed);
+	}
 
-  /** All routes, in registration order. */
-  public List<Route<T>> routes() {
-    return routes;
-  }
+	/** All routes, in registration order. */
+	public List<Route<T>> routes() {
+		return routes;
+	}
 
-  /** Hit and miss counters and size of the route cache, summed over methods; zeros when disabled. */
-  public RouteCacheStats cacheStats() {
-    long hits = 0;
-    long misses = 0;
-    long size = 0;
-    for (MethodRoutes<T> table : methods.values()) {
-      RouteCacheStats stats = table.cacheStats();
-      hits += stats.hits();
-      misses += stats.misses();
-      size += stats.size();
-    }
-    return new RouteCacheStats(hits, misses, size);
-  }
+	/** Hit and miss counters and size of the route cache, summed over methods; zeros when disabled. */
+	public RouteCacheStats cacheStats() {
+		long hits = 0;
+		long misses = 0;
+		long size = 0;
+		for (MethodRoutes<T> table : methods.values()) {
+			RouteCacheStats stats = table.cacheStats();
+			hits += stats.hits();
+			misses += stats.misses();
+			size += stats.size();
+		}
+		return new RouteCacheStats(hits, misses, size);
+	}
 
-  /**
-   * Collects routes and options; not thread-safe. {@link #build} may be called more than once.
-   *
-   * @param <T> the target type
-   */
-  public static final class Builder<T> {
+	/**
+	 * Collects routes and options; not thread-safe. {@link #build} may be called more than once.
+	 *
+	 * @param <T> the target type
+	 */
+	public static final class Builder<T> {
 
-    private final List<Endpoint<T>> endpoints = new ArrayList<>();
-    private boolean ignoreTrailingSlash;
-    private boolean cached = true;
-    private long cacheMaxSize = 10_000;
+		private final List<Endpoint<T>> endpoints = new ArrayList<>();
+		private boolean ignoreTrailingSlash;
+		private boolean cached = true;
+		private long cacheMaxSize = 10_000;
 
-    private Builder() {
-    }
+		private Builder() {
+		}
 
-    /** Whether one trailing slash of paths and patterns is ignored; false (strict) by default. */
-    public Builder<T> ignoreTrailingSlash(boolean ignore) {
-      this.ignoreTrailingSlash = ignore;
-      return this;
-    }
+		/** Whether one trailing slash of paths and patterns is ignored; false (strict) by default. */
+		public Builder<T> ignoreTrailingSlash(boolean ignore) {
+			this.ignoreTrailingSlash = ignore;
+			return this;
+		}
 
-    /**
-     * Whether matches of dynamic routes are cached, and how many per method: each method has its own
-     * cache keyed by the path string, so that a lookup makes no key object. Enabled with 10,000 by default.
-     */
-    public Builder<T> cache(boolean enabled, long maxSize) {
-      if (maxSize < 0) {
-        throw new IllegalArgumentException("Negative route cache size: " + maxSize);
-      }
-      this.cached = enabled;
-      this.cacheMaxSize = maxSize;
-      return this;
-    }
+		/**
+		 * Whether matches of dynamic routes are cached, and how many per method: each method has its own
+		 * cache keyed by the path string, so that a lookup makes no key object. Enabled with 10,000 by default.
+		 */
+		public Builder<T> cache(boolean enabled, long maxSize) {
+			if (maxSize < 0) {
+				throw new IllegalArgumentException("Negative route cache size: " + maxSize);
+			}
+			this.cached = enabled;
+			this.cacheMaxSize = maxSize;
+			return this;
+		}
 
-    /**
-     * Adds a route, parsing and validating the pattern now.
-     *
-     * @param method  an HTTP method, compared exactly, such as GET or a custom token
-     * @param pattern the pattern, starting with '/'
-     * @param target  what the route leads to
-     * @throws RoutePatternException for a malformed pattern
-     */
-    public Builder<T> add(String method, String pattern, T target) {
-      Route<T> route = new Route<>(method, pattern, target);
-      if (method.isEmpty()) {
-        throw new IllegalArgumentException("Empty method for route '" + pattern + "'");
-      }
-      endpoints.add(new Endpoint<>(route, RoutePattern.parse(pattern)));
-      return this;
-    }
+		/**
+		 * Adds a route, parsing and validating the pattern now.
+		 *
+		 * @param method  an HTTP method, compared exactly, such as GET or a custom token
+		 * @param pattern the pattern, starting with '/'
+		 * @param target  what the route leads to
+		 * @throws RoutePatternException for a malformed pattern
+		 */
+		public Builder<T> add(String method, String pattern, T target) {
+			Route<T> route = new Route<>(method, pattern, target);
+			if (method.isEmpty()) {
+				throw new IllegalArgumentException("Empty method for route '" + pattern + "'");
+			}
+			endpoints.add(new Endpoint<>(route, RoutePattern.parse(pattern)));
+			return this;
+		}
 
-    /**
-     * Compiles the routes.
-     *
-     * @throws RouteConflictException naming the method and both patterns when two routes of one
-     *     method match the same paths, that is when their patterns are equal up to parameter names
-     *     (and, when trailing slashes are ignored, up to a trailing slash)
-     */
-    public Router<T> build() {
-      Map<String, List<Endpoint<T>>> byMethod = new LinkedHashMap<>();
-      for (Endpoint<T> endpoint : endpoints) {
-        byMethod.computeIfAbsent(endpoint.route().method(), method -> new ArrayList<>()).add(endpoint);
-      }
-      Map<String, MethodRoutes<T>> methods = new HashMap<>();
-      byMethod.forEach((method, list) ->
-          methods.put(method, new MethodRoutes<>(method, list, ignoreTrailingSlash, cached, cacheMaxSize)));
-      return new Router<>(methods, endpoints.stream().map(Endpoint::route).toList());
-    }
-  }
+		/**
+		 * Compiles the routes.
+		 *
+		 * @throws RouteConflictException naming the method and both patterns when two routes of one
+		 *     method match the same paths, that is when their patterns are equal up to parameter names
+		 *     (and, when trailing slashes are ignored, up to a trailing slash)
+		 */
+		public Router<T> build() {
+			Map<String, List<Endpoint<T>>> byMethod = new LinkedHashMap<>();
+			for (Endpoint<T> endpoint : endpoints) {
+				byMethod.computeIfAbsent(endpoint.route().method(), method -> new ArrayList<>()).add(endpoint);
+			}
+			Map<String, MethodRoutes<T>> methods = new HashMap<>();
+			byMethod.forEach((method, list) ->
+					methods.put(method, new MethodRoutes<>(method, list, ignoreTrailingSlash, cached, cacheMaxSize)));
+			return new Router<>(methods, endpoints.stream().map(Endpoint::route).toList());
+		}
+	}
 }

@@ -3,6 +3,8 @@ package dev.fastro.autoconfigure;
 import dev.fastro.http.Dispatcher;
 import dev.fastro.http.JsonCodec;
 import dev.fastro.http.Routes;
+import dev.fastro.router.RouteCacheStats;
+import dev.fastro.router.Router;
 import dev.fastro.server.FastroServer;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -49,6 +51,32 @@ class FastroAutoConfigurationTest {
 	void usesTheApplicationsJsonMapper() {
 		this.runner.run(context -> assertThat(context.getBean(JsonCodec.class).mapper())
 			.isSameAs(context.getBean(JsonMapper.class)));
+	}
+
+	@Test
+	void appliesTheRouterProperties() {
+		this.runner.withPropertyValues("fastro.router.ignore-trailing-slash=true", "fastro.router.cache.enabled=false")
+			.withBean("more", Routes.class, () -> Routes.builder().get("/users/:id", ctx -> "user").build())
+			.run(context -> {
+				Router<?> router = context.getBean(Dispatcher.class).router();
+				assertThat(router.find("GET", "/hello/")).isNotNull();
+				assertThat(router.find("GET", "/users/7")).isNotNull();
+				assertThat(router.find("GET", "/users/7")).isNotNull();
+				assertThat(router.cacheStats()).isEqualTo(new RouteCacheStats(0, 0, 0));
+			});
+	}
+
+	@Test
+	void cachesMatchesOfParameterRoutesByDefault() {
+		this.runner.withBean("more", Routes.class, () -> Routes.builder().get("/users/:id", ctx -> "user").build())
+			.run(context -> {
+				Router<?> router = context.getBean(Dispatcher.class).router();
+				assertThat(router.find("GET", "/hello/")).isNull();
+				router.find("GET", "/users/7");
+				router.find("GET", "/users/7");
+				// The miss for /hello/ counts too: every path that is not a static route is looked up first.
+				assertThat(router.cacheStats()).isEqualTo(new RouteCacheStats(1, 2, 1));
+			});
 	}
 
 	@Test

@@ -9,84 +9,84 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class RoutePatternTest {
 
-  @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', textBlock = """
-      ''                | 0  | must start with '/'
-      a/b               | 0  | must start with '/'
-      /a/{              | 3  | unclosed '{'
-      /a/{id            | 3  | unclosed '{'
-      /a/{x:a{2}        | 3  | unclosed '{'
-      /a/{}             | 4  | empty parameter name
-      /a/:              | 4  | empty parameter name
-      /a/:/b            | 4  | empty parameter name
-      /a/{:[0-9]+}      | 4  | empty parameter name
-      /a/{*}            | 5  | empty parameter name
-      /a/{1d}           | 4  | invalid character '1' in parameter name
-      /a/:id-x          | 6  | invalid character '-' in parameter name
-      /a/{i d}          | 5  | invalid character ' ' in parameter name
-      /a/{*re.st}       | 7  | invalid character '.' in parameter name
-      /a/x{y}           | 4  | a parameter must span the whole segment
-      /v{version}       | 2  | a parameter must span the whole segment
-      /a/b:c            | 4  | a parameter must span the whole segment
-      /a/{x}y           | 6  | a parameter must span the whole segment
-      /a/{x}}           | 6  | a parameter must span the whole segment
-      /a/*x             | 3  | a catch-all '*' must span the whole segment
-      /a/x*             | 4  | a catch-all '*' must span the whole segment
-      /a/}              | 3  | unmatched '}'
-      /a/*/b            | 3  | a catch-all must be the last segment
-      /a/{*rest}/b      | 3  | a catch-all must be the last segment
-      /files/*/         | 7  | a catch-all must be the last segment
-      /:id/:id          | 6  | duplicate parameter name 'id'
-      /{id}/{id:[0-9]+} | 7  | duplicate parameter name 'id'
-      /:rest/{*rest}    | 9  | duplicate parameter name 'rest'
-      /a/{x:}           | 6  | empty regex
-      /a/{x:(ab}        | 9  | invalid regex: Unclosed group
-      /a/{x:*a}         | 6  | invalid regex: Dangling meta character '*'
-      """)
-  void rejectsMalformedPatternNamingPatternAndPosition(String pattern, int position, String problem) {
-    Router.Builder<String> builder = Router.builder();
-    assertThatThrownBy(() -> builder.add("GET", pattern, "t"))
-        .isInstanceOf(RoutePatternException.class)
-        .hasMessage("Malformed route pattern '" + pattern + "' at position " + position + ": " + problem);
-  }
+	@ParameterizedTest(name = "{0} -> {1}")
+	@CsvSource(delimiter = '|', textBlock = """
+			''                | 0  | must start with '/'
+			a/b               | 0  | must start with '/'
+			/a/{              | 3  | unclosed '{'
+			/a/{id            | 3  | unclosed '{'
+			/a/{x:a{2}        | 3  | unclosed '{'
+			/a/{}             | 4  | empty parameter name
+			/a/:              | 4  | empty parameter name
+			/a/:/b            | 4  | empty parameter name
+			/a/{:[0-9]+}      | 4  | empty parameter name
+			/a/{*}            | 5  | empty parameter name
+			/a/{1d}           | 4  | invalid character '1' in parameter name
+			/a/:id-x          | 6  | invalid character '-' in parameter name
+			/a/{i d}          | 5  | invalid character ' ' in parameter name
+			/a/{*re.st}       | 7  | invalid character '.' in parameter name
+			/a/x{y}           | 4  | a parameter must span the whole segment
+			/v{version}       | 2  | a parameter must span the whole segment
+			/a/b:c            | 4  | a parameter must span the whole segment
+			/a/{x}y           | 6  | a parameter must span the whole segment
+			/a/{x}}           | 6  | a parameter must span the whole segment
+			/a/*x             | 3  | a catch-all '*' must span the whole segment
+			/a/x*             | 4  | a catch-all '*' must span the whole segment
+			/a/}              | 3  | unmatched '}'
+			/a/*/b            | 3  | a catch-all must be the last segment
+			/a/{*rest}/b      | 3  | a catch-all must be the last segment
+			/files/*/         | 7  | a catch-all must be the last segment
+			/:id/:id          | 6  | duplicate parameter name 'id'
+			/{id}/{id:[0-9]+} | 7  | duplicate parameter name 'id'
+			/:rest/{*rest}    | 9  | duplicate parameter name 'rest'
+			/a/{x:}           | 6  | empty regex
+			/a/{x:(ab}        | 9  | invalid regex: Unclosed group
+			/a/{x:*a}         | 6  | invalid regex: Dangling meta character '*'
+			""")
+	void rejectsMalformedPatternNamingPatternAndPosition(String pattern, int position, String problem) {
+		Router.Builder<String> builder = Router.builder();
+		assertThatThrownBy(() -> builder.add("GET", pattern, "t"))
+				.isInstanceOf(RoutePatternException.class)
+				.hasMessage("Malformed route pattern '" + pattern + "' at position " + position + ": " + problem);
+	}
 
-  @Test
-  void acceptsEveryPatternForm() {
-    Router<String> router = Router.<String>builder()
-        .add("GET", "/", "root")
-        .add("GET", "/static/path", "static")
-        .add("GET", "/colon/:name", "colon")
-        .add("GET", "/brace/{name}", "brace")
-        .add("GET", "/regex/{code:[a-z]{3}}", "nested braces")
-        .add("GET", "/escaped/{c:\\{+}", "escaped brace")
-        .add("GET", "/slash/{p:a/b}", "slash in regex")
-        .add("GET", "/star/*", "star")
-        .add("GET", "/named/{*rest}", "named catch-all")
-        .add("GET", "/_/:_a9/{B_}", "name characters")
-        .build();
+	@Test
+	void acceptsEveryPatternForm() {
+		Router<String> router = Router.<String>builder()
+				.add("GET", "/", "root")
+				.add("GET", "/static/path", "static")
+				.add("GET", "/colon/:name", "colon")
+				.add("GET", "/brace/{name}", "brace")
+				.add("GET", "/regex/{code:[a-z]{3}}", "nested braces")
+				.add("GET", "/escaped/{c:\\{+}", "escaped brace")
+				.add("GET", "/slash/{p:a/b}", "slash in regex")
+				.add("GET", "/star/*", "star")
+				.add("GET", "/named/{*rest}", "named catch-all")
+				.add("GET", "/_/:_a9/{B_}", "name characters")
+				.build();
 
-    assertThat(router.find("GET", "/").target()).isEqualTo("root");
-    assertThat(router.find("GET", "/static/path").target()).isEqualTo("static");
-    assertThat(router.find("GET", "/colon/x").param("name")).isEqualTo("x");
-    assertThat(router.find("GET", "/brace/x").param("name")).isEqualTo("x");
-    assertThat(router.find("GET", "/regex/abc").param("code")).isEqualTo("abc");
-    assertThat(router.find("GET", "/regex/abcd")).isNull();
-    assertThat(router.find("GET", "/escaped/%7B%7B").param("c")).isEqualTo("{{");
-    assertThat(router.find("GET", "/slash/a%2Fb").param("p")).isEqualTo("a/b");
-    assertThat(router.find("GET", "/star/x/y").param("*")).isEqualTo("x/y");
-    assertThat(router.find("GET", "/named/x/y").param("rest")).isEqualTo("x/y");
-    RouteMatch<String> names = router.find("GET", "/_/1/2");
-    assertThat(names.param("_a9")).isEqualTo("1");
-    assertThat(names.param("B_")).isEqualTo("2");
-  }
+		assertThat(router.find("GET", "/").target()).isEqualTo("root");
+		assertThat(router.find("GET", "/static/path").target()).isEqualTo("static");
+		assertThat(router.find("GET", "/colon/x").param("name")).isEqualTo("x");
+		assertThat(router.find("GET", "/brace/x").param("name")).isEqualTo("x");
+		assertThat(router.find("GET", "/regex/abc").param("code")).isEqualTo("abc");
+		assertThat(router.find("GET", "/regex/abcd")).isNull();
+		assertThat(router.find("GET", "/escaped/%7B%7B").param("c")).isEqualTo("{{");
+		assertThat(router.find("GET", "/slash/a%2Fb").param("p")).isEqualTo("a/b");
+		assertThat(router.find("GET", "/star/x/y").param("*")).isEqualTo("x/y");
+		assertThat(router.find("GET", "/named/x/y").param("rest")).isEqualTo("x/y");
+		RouteMatch<String> names = router.find("GET", "/_/1/2");
+		assertThat(names.param("_a9")).isEqualTo("1");
+		assertThat(names.param("B_")).isEqualTo("2");
+	}
 
-  @Test
-  void rejectsNullArgumentsAndEmptyMethod() {
-    Router.Builder<String> builder = Router.builder();
-    assertThatThrownBy(() -> builder.add(null, "/", "t")).isInstanceOf(NullPointerException.class);
-    assertThatThrownBy(() -> builder.add("GET", null, "t")).isInstanceOf(NullPointerException.class);
-    assertThatThrownBy(() -> builder.add("GET", "/", null)).isInstanceOf(NullPointerException.class);
-    assertThatThrownBy(() -> builder.add("", "/", "t")).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> builder.cache(true, -1)).isInstanceOf(IllegalArgumentException.class);
-  }
+	@Test
+	void rejectsNullArgumentsAndEmptyMethod() {
+		Router.Builder<String> builder = Router.builder();
+		assertThatThrownBy(() -> builder.add(null, "/", "t")).isInstanceOf(NullPointerException.class);
+		assertThatThrownBy(() -> builder.add("GET", null, "t")).isInstanceOf(NullPointerException.class);
+		assertThatThrownBy(() -> builder.add("GET", "/", null)).isInstanceOf(NullPointerException.class);
+		assertThatThrownBy(() -> builder.add("", "/", "t")).isInstanceOf(IllegalArgumentException.class);
+		assertThatThrownBy(() -> builder.cache(true, -1)).isInstanceOf(IllegalArgumentException.class);
+	}
 }

@@ -51,9 +51,9 @@ class ExampleRoutes {
 			.get("/async/greeting/:name",
 					ctx -> Mono.delay(Duration.ofMillis(5)).map(tick -> "Hello, " + ctx.param("name") + "!"))
 			.get("/async/sum", ctx -> {
-				long a = Long.parseLong(ctx.query("a"));
-				long b = Long.parseLong(ctx.query("b"));
-				return CompletableFuture.supplyAsync(() -> Map.of("sum", a + b));
+				long a = ctx.queryLong("a");
+				long b = ctx.queryLong("b");
+				return CompletableFuture.supplyAsync(() -> Map.of("sum", Math.addExact(a, b)));
 			})
 			.get("/reports/slow", Handler.blocking(ctx -> {
 				Thread.sleep(20);
@@ -67,7 +67,9 @@ class ExampleRoutes {
 	Routes admin(@Value("${demo.admin-token:demo-token}") String token, ObjectProvider<Dispatcher> dispatcher,
 			LongAdder middlewareNanos) {
 		Middleware bearerToken = (ctx, next) -> {
-			if (!("Bearer " + token).equals(ctx.header("authorization"))) {
+			String authorization = ctx.header("authorization");
+			boolean bearer = authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7);
+			if (!bearer || !authorization.substring(7).equals(token)) {
 				ctx.header("www-authenticate", "Bearer");
 				throw new HttpException(401, "A valid bearer token is required");
 			}
@@ -79,6 +81,13 @@ class ExampleRoutes {
 				return Map.of("routeCache", cache, "middlewareNanos", middlewareNanos.sum());
 			}))
 			.build();
+	}
+
+	/** Answers an arithmetic overflow, such as a sum past {@code Long.MAX_VALUE}, 422. */
+	@Bean
+	ExceptionHandler<ArithmeticException> overflow() {
+		return ExceptionHandler.of(ArithmeticException.class,
+				(ctx, ex) -> Problem.of(422, "The result does not fit a 64-bit integer", ctx.path()));
 	}
 
 	/** Answers invalid input 422 with one entry per invalid field. */

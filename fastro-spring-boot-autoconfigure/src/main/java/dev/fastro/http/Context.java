@@ -87,8 +87,8 @@ public abstract class Context {
 	protected Context(String method, String uri, HttpHeaders requestHeaders, HttpHeaders responseHeaders,
 			ByteBuf body, JsonCodec json, RequestLimits limits) {
 		this.method = method;
-		this.uri = uri;
-		this.queryStart = uri.indexOf('?');
+		this.uri = originForm(uri);
+		this.queryStart = this.uri.indexOf('?');
 		this.requestHeaders = requestHeaders;
 		this.responseHeaders = responseHeaders;
 		this.body = (body != null) ? body : Unpooled.EMPTY_BUFFER;
@@ -97,6 +97,26 @@ public abstract class Context {
 	}
 
 	// ---- the request line and route
+
+	/**
+	 * The path-and-query part of a request target: RFC 9112 lets a client send the absolute form
+	 * ({@code GET http://host/path HTTP/1.1}), which routes like its origin form ({@code /path}).
+	 */
+	private static String originForm(String target) {
+		if (target.isEmpty() || target.charAt(0) == '/') {
+			return target;
+		}
+		int scheme = target.indexOf("://");
+		if (scheme < 0) {
+			return target;
+		}
+		int pathStart = scheme + 3;
+		while (pathStart < target.length() && target.charAt(pathStart) != '/' && target.charAt(pathStart) != '?') {
+			pathStart++;
+		}
+		String rest = target.substring(pathStart);
+		return (rest.isEmpty() || rest.charAt(0) == '?') ? "/" + rest : rest;
+	}
 
 	/** The request method, upper case. */
 	public String method() {
@@ -148,13 +168,7 @@ public abstract class Context {
 
 	/** A path parameter as a {@code long}; a value that is not a whole number is a 400. */
 	public long paramLong(String name) {
-		String value = param(name);
-		try {
-			return Long.parseLong(value);
-		}
-		catch (NumberFormatException ex) {
-			throw HttpException.badRequest("Path parameter '" + name + "' must be a whole number, not '" + value + "'");
-		}
+		return wholeNumber("Path parameter", name, param(name));
 	}
 
 	/** A path parameter as an {@code int}; a value that is not a whole number in range is a 400. */
@@ -184,6 +198,24 @@ public abstract class Context {
 	public String query(String name) {
 		List<String> values = queryMap().get(name);
 		return (values != null) ? values.get(0) : null;
+	}
+
+	/** A required query parameter as a {@code long}; a missing one, or one that is not a whole number, is a 400. */
+	public long queryLong(String name) {
+		String value = query(name);
+		if (value == null) {
+			throw HttpException.badRequest("Query parameter '" + name + "' is required");
+		}
+		return wholeNumber("Query parameter", name, value);
+	}
+
+	private static long wholeNumber(String what, String name, String value) {
+		try {
+			return Long.parseLong(value);
+		}
+		catch (NumberFormatException ex) {
+			throw HttpException.badRequest(what + " '" + name + "' must be a whole number, not '" + value + "'");
+		}
 	}
 
 	/** All values of a query parameter, in order; empty when absent. */

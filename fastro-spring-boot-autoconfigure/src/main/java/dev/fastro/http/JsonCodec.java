@@ -38,12 +38,11 @@ public final class JsonCodec {
 		if (!body.isReadable()) {
 			throw HttpException.badRequest("Request body is empty; expected JSON for " + type.getRawClass().getSimpleName());
 		}
+		T value;
 		try {
-			if (body.hasArray()) {
-				return this.mapper.readValue(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes(),
-						type);
-			}
-			return this.mapper.readValue((InputStream) new ByteBufInputStream(body.duplicate()), type);
+			value = body.hasArray()
+					? this.mapper.readValue(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes(), type)
+					: this.mapper.readValue((InputStream) new ByteBufInputStream(body.duplicate()), type);
 		}
 		catch (StreamReadException ex) {
 			throw new HttpException(400, "Malformed JSON" + at(ex.getLocation()) + ": " + ex.getOriginalMessage(), ex);
@@ -53,6 +52,10 @@ public final class JsonCodec {
 			throw new HttpException(400, "JSON does not fit " + type.getRawClass().getSimpleName()
 					+ (field.isEmpty() ? "" : " at field '" + field + "'") + ": " + firstLine(ex.getOriginalMessage()), ex);
 		}
+		if (value == null) {
+			throw HttpException.badRequest("Request body is JSON null; expected " + type.getRawClass().getSimpleName());
+		}
+		return value;
 	}
 
 	void write(Object value, OutputStream out) {

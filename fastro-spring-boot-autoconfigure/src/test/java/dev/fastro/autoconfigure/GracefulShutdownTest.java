@@ -11,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import dev.fastro.http.Routes;
-import dev.fastro.test.TestHttp;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
@@ -23,6 +22,7 @@ import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
+import static dev.fastro.test.TestHttp.get;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -38,9 +38,8 @@ class GracefulShutdownTest {
 			.properties("fastro.server.port=0", "fastro.server.shutdown-timeout=10s")
 			.run();
 		int port = context.getEnvironment().getRequiredProperty(FastroServerLifecycle.PORT_PROPERTY, Integer.class);
-		TestHttp http = new TestHttp(port);
 		List<CompletableFuture<HttpResponse<String>>> inFlight = IntStream.range(0, 5)
-			.mapToObj(i -> CompletableFuture.supplyAsync(() -> http.get("/slow")))
+			.mapToObj(i -> CompletableFuture.supplyAsync(() -> get(port, "/slow")))
 			.toList();
 		assertThat(started.await(5, TimeUnit.SECONDS)).as("all requests reached the handler").isTrue();
 

@@ -10,6 +10,8 @@ import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
 import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.test.TestHttp;
+import dev.fastro.test.TestHttp.Raw;
+import dev.fastro.test.TestHttp.RawResponse;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -26,6 +28,9 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.annotation.Order;
 
+import static dev.fastro.test.TestHttp.get;
+import static dev.fastro.test.TestHttp.post;
+import static dev.fastro.test.TestHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -45,17 +50,14 @@ class PipelineTest {
 	@Autowired
 	List<Throwable> errorsSeen;
 
-	TestHttp http;
-
 	@BeforeEach
-	void client() {
-		this.http = new TestHttp(this.port);
+	void forgetErrors() {
 		this.errorsSeen.clear();
 	}
 
 	@Test
 	void globalMiddlewareRunsInOrderAroundGroupAndRouteMiddleware() {
-		HttpResponse<String> response = this.http.get("/greet");
+		HttpResponse<String> response = get(this.port, "/greet");
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.body()).isEqualTo("Hello from the route middleware");
 		assertThat(response.headers().allValues("x-trace")).containsExactly("outer", "inner");
@@ -63,7 +65,7 @@ class PipelineTest {
 
 	@Test
 	void globalMiddlewareAndHooksSeeRequestsThatMatchNoRoute() {
-		HttpResponse<String> response = this.http.get("/nowhere");
+		HttpResponse<String> response = get(this.port, "/nowhere");
 		assertThat(response.statusCode()).isEqualTo(404);
 		assertThat(response.headers().allValues("x-trace")).containsExactly("outer", "inner");
 		assertThat(response.headers().firstValue("x-request-hook")).hasValue("GET /nowhere");
@@ -73,17 +75,17 @@ class PipelineTest {
 
 	@Test
 	void responseHookSeesTheFinalStatus() {
-		assertThat(this.http.get("/created").headers().firstValue("x-response-hook")).hasValue("202");
+		assertThat(get(this.port, "/created").headers().firstValue("x-response-hook")).hasValue("202");
 	}
 
 	@Test
 	void exceptionHandlerForTheClosestSuperclassAnswers() {
-		HttpResponse<String> conflict = this.http.get("/fail/state");
+		HttpResponse<String> conflict = get(this.port, "/fail/state");
 		assertThat(conflict.statusCode()).isEqualTo(409);
 		assertThat(conflict.headers().firstValue("content-type")).hasValue("application/problem+json");
 		assertThat(conflict.body()).isEqualTo(
 				"{\"type\":\"about:blank\",\"title\":\"Conflict\",\"status\":409,\"detail\":\"state\",\"instance\":\"/fail/state\"}");
-		HttpResponse<String> unsupported = this.http.get("/fail/unsupported");
+		HttpResponse<String> unsupported = get(this.port, "/fail/unsupported");
 		assertThat(unsupported.statusCode()).isEqualTo(503);
 		assertThat(unsupported.body()).isEqualTo("runtime handler: unsupported");
 		assertThat(this.errorsSeen).hasSize(2);
@@ -91,7 +93,7 @@ class PipelineTest {
 
 	@Test
 	void unhandledExceptionIsA500ThatHidesInternalsAndIsLoggedOnce(CapturedOutput output) {
-		HttpResponse<String> response = this.http.get("/fail/io");
+		HttpResponse<String> response = get(this.port, "/fail/io");
 		assertThat(response.statusCode()).isEqualTo(500);
 		assertThat(response.body()).isEqualTo(
 				"{\"type\":\"about:blank\",\"title\":\"Internal Server Error\",\"status\":500,\"instance\":\"/fail/io\"}");
@@ -101,80 +103,81 @@ class PipelineTest {
 
 	@Test
 	void failingExceptionHandlerEndsInA500(CapturedOutput output) {
-		HttpResponse<String> response = this.http.get("/fail/handler");
+		HttpResponse<String> response = get(this.port, "/fail/handler");
 		assertThat(response.statusCode()).isEqualTo(500);
 		assertThat(output.getOut()).contains("Exception handler for " + Boom.class.getName() + " failed");
 	}
 
 	@Test
 	void middlewareSeesTheErrorOfAnAsynchronousHandler() {
-		HttpResponse<String> response = this.http.get("/fail/async");
+		HttpResponse<String> response = get(this.port, "/fail/async");
 		assertThat(response.statusCode()).isEqualTo(409);
 		assertThat(response.headers().firstValue("x-async-error")).hasValue("IllegalStateException");
 	}
 
 	@Test
 	void writesEachKindOfResult() {
-		HttpResponse<String> bytes = this.http.get("/bytes");
+		HttpResponse<String> bytes = get(this.port, "/bytes");
 		assertThat(bytes.headers().firstValue("content-type")).hasValue("application/octet-stream");
 		assertThat(bytes.headers().firstValue("content-length")).hasValue("3");
 		assertThat(bytes.body()).isEqualTo("abc");
-		HttpResponse<String> nothing = this.http.get("/nothing");
+		HttpResponse<String> nothing = get(this.port, "/nothing");
 		assertThat(nothing.statusCode()).isEqualTo(204);
 		assertThat(nothing.body()).isEmpty();
-		HttpResponse<String> created = this.http.get("/created");
+		HttpResponse<String> created = get(this.port, "/created");
 		assertThat(created.statusCode()).isEqualTo(202);
 		assertThat(created.headers().firstValue("x-custom")).hasValue("1");
 		assertThat(created.headers().firstValue("content-type")).hasValue("application/json");
 		assertThat(created.body()).isEqualTo("{\"ok\":true}");
-		HttpResponse<String> empty = this.http.get("/empty-mono");
+		HttpResponse<String> empty = get(this.port, "/empty-mono");
 		assertThat(empty.statusCode()).isEqualTo(204);
 	}
 
 	@Test
 	void readsCookiesAndSetsThem() {
-		HttpResponse<String> response = this.http.get("/cookies", "cookie", "session=abc; theme=dark");
+		HttpResponse<String> response = get(this.port, "/cookies", "cookie", "session=abc; theme=dark");
 		assertThat(response.body()).isEqualTo("session abc, theme dark");
 		assertThat(response.headers().allValues("set-cookie")).containsExactly("seen=yes");
 	}
 
 	@Test
 	void readsAnUrlEncodedForm() {
-		HttpResponse<String> response = this.http.send("POST", "/form", "a=1&b=x+y%21", "content-type",
-				"application/x-www-form-urlencoded");
+		HttpResponse<String> response = post(this.port, "/form", "application/x-www-form-urlencoded", "a=1&b=x+y%21");
 		assertThat(response.body()).isEqualTo("a=1, b=x y!");
-		HttpResponse<String> notAForm = this.http.send("POST", "/form", "a=1", "content-type", "text/plain");
+		HttpResponse<String> notAForm = post(this.port, "/form", "text/plain", "a=1");
 		assertThat(notAForm.statusCode()).isEqualTo(415);
 	}
 
 	@Test
 	void refusesMoreQueryParametersThanTheLimit() {
-		assertThat(this.http.get("/echo?a=1&b=2&c=3").statusCode()).isEqualTo(200);
-		HttpResponse<String> tooMany = this.http.get("/echo?a=1&b=2&c=3&d=4");
+		assertThat(get(this.port, "/echo?a=1&b=2&c=3").statusCode()).isEqualTo(200);
+		HttpResponse<String> tooMany = get(this.port, "/echo?a=1&b=2&c=3&d=4");
 		assertThat(tooMany.statusCode()).isEqualTo(400);
 		assertThat(tooMany.body()).contains("Too many query parameters: at most 3 allowed");
 	}
 
 	@Test
-	void malformedQueryIsA400() {
-		String response = this.http.raw("GET /echo?a=%zz HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n");
-		assertThat(response).startsWith("HTTP/1.1 400 Bad Request\r\n")
-			.contains("content-type: application/problem+json")
-			.contains("Malformed query parameters");
+	void malformedQueryIsA400() throws IOException {
+		try (Raw raw = new Raw(this.port)) {
+			RawResponse response = raw.send(rawRequest("GET", "/echo?a=%zz")).read();
+			assertThat(response.status()).isEqualTo(400);
+			assertThat(response.header("content-type")).isEqualTo(TestHttp.PROBLEM_JSON);
+			assertThat(response.bodyString()).contains("Malformed query parameters");
+		}
 	}
 
 	@Test
 	void typedParameterThatIsNotANumberIsA400NamingIt() {
-		assertThat(this.http.get("/square/12").body()).isEqualTo("144");
-		HttpResponse<String> response = this.http.get("/square/twelve");
+		assertThat(get(this.port, "/square/12").body()).isEqualTo("144");
+		HttpResponse<String> response = get(this.port, "/square/twelve");
 		assertThat(response.statusCode()).isEqualTo(400);
 		assertThat(response.body()).contains("Path parameter 'n' must be a whole number, not 'twelve'");
 	}
 
 	@Test
 	void blockingRoutesRunOffTheEventLoop() {
-		assertThat(this.http.get("/blocking/where").body()).isEqualTo("event loop: false");
-		assertThat(this.http.get("/where").body()).isEqualTo("event loop: true");
+		assertThat(get(this.port, "/blocking/where").body()).isEqualTo("event loop: false");
+		assertThat(get(this.port, "/where").body()).isEqualTo("event loop: true");
 	}
 
 	static class Boom extends RuntimeException {

@@ -84,6 +84,7 @@ public class FastroAutoConfiguration {
 			.blockingScheduler(blockingScheduler)
 			.ignoreTrailingSlash(router.isIgnoreTrailingSlash())
 			.cache(router.getCache().isEnabled(), router.getCache().getMaxSize())
+			.requestTimeout(properties.getServer().getRequestTimeout())
 			.build();
 	}
 

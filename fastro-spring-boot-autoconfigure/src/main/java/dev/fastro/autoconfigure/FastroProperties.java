@@ -67,9 +67,31 @@ public class FastroProperties implements Validator {
 		private int maxParameters = 1000;
 
 		/**
+		 * Longest request line (method, target and version); a longer one is answered 414.
+		 */
+		private DataSize maxInitialLineLength = DataSize.ofKilobytes(4);
+
+		/**
+		 * Largest total size of a request's header lines; larger is answered 431.
+		 */
+		private DataSize maxHeaderSize = DataSize.ofKilobytes(8);
+
+		/**
 		 * How long a keep-alive connection may stay idle before the server closes it.
 		 */
 		private Duration idleTimeout = Duration.ofSeconds(60);
+
+		/**
+		 * How long a client may take to send a request's headers, from its first byte, and then its
+		 * body; a slower client is answered 408 or cut off.
+		 */
+		private Duration readTimeout = Duration.ofSeconds(20);
+
+		/**
+		 * How long a handler may take to produce its answer before the request is answered 503 and its
+		 * asynchronous or blocking work is cancelled. Unset: no limit.
+		 */
+		private Duration requestTimeout;
 
 		/**
 		 * How long in-flight requests may take to finish when the application stops.
@@ -122,6 +144,38 @@ public class FastroProperties implements Validator {
 
 		public void setIdleTimeout(Duration idleTimeout) {
 			this.idleTimeout = idleTimeout;
+		}
+
+		public DataSize getMaxInitialLineLength() {
+			return this.maxInitialLineLength;
+		}
+
+		public void setMaxInitialLineLength(DataSize maxInitialLineLength) {
+			this.maxInitialLineLength = maxInitialLineLength;
+		}
+
+		public DataSize getMaxHeaderSize() {
+			return this.maxHeaderSize;
+		}
+
+		public void setMaxHeaderSize(DataSize maxHeaderSize) {
+			this.maxHeaderSize = maxHeaderSize;
+		}
+
+		public Duration getReadTimeout() {
+			return this.readTimeout;
+		}
+
+		public void setReadTimeout(Duration readTimeout) {
+			this.readTimeout = readTimeout;
+		}
+
+		public Duration getRequestTimeout() {
+			return this.requestTimeout;
+		}
+
+		public void setRequestTimeout(Duration requestTimeout) {
+			this.requestTimeout = requestTimeout;
 		}
 
 		public Duration getShutdownTimeout() {
@@ -207,10 +261,20 @@ public class FastroProperties implements Validator {
 				"must be 0 (Reactor Netty's default) or more");
 		check(errors, "server.maxBodySize", server.getMaxBodySize().toBytes() >= 0, "must not be negative");
 		check(errors, "server.maxParameters", server.getMaxParameters() >= 1, "must be at least 1");
+		check(errors, "server.maxInitialLineLength", positiveInt(server.getMaxInitialLineLength()),
+				"must be between 1B and 2GB");
+		check(errors, "server.maxHeaderSize", positiveInt(server.getMaxHeaderSize()), "must be between 1B and 2GB");
 		check(errors, "server.idleTimeout", server.getIdleTimeout().toNanos() > 0, "must be positive");
+		check(errors, "server.readTimeout", server.getReadTimeout().toMillis() > 0, "must be at least 1ms");
+		check(errors, "server.requestTimeout",
+				server.getRequestTimeout() == null || server.getRequestTimeout().toMillis() > 0, "must be at least 1ms");
 		check(errors, "server.shutdownTimeout", !server.getShutdownTimeout().isNegative(), "must not be negative");
 		check(errors, "router.cache.maxSize", ((FastroProperties) target).getRouter().getCache().getMaxSize() >= 1,
 				"must be at least 1");
+	}
+
+	private static boolean positiveInt(DataSize size) {
+		return size.toBytes() > 0 && size.toBytes() <= Integer.MAX_VALUE;
 	}
 
 	private static void check(Errors errors, String field, boolean valid, String reason) {

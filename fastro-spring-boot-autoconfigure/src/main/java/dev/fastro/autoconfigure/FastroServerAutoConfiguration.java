@@ -27,7 +27,8 @@ public class FastroServerAutoConfiguration {
 			RequestLimits limits) {
 		FastroProperties.Server server = properties.getServer();
 		ServerOptions options = new ServerOptions(server.getAddress(), server.getPort(), server.getEventLoopThreads(),
-				server.getMaxBodySize().toBytes(), server.getIdleTimeout());
+				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
+				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout());
 		return new FastroServer(options, dispatcher, json, limits);
 	}
 

@@ -18,7 +18,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.handler.codec.http.cookie.DefaultCookie;
 import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
@@ -58,7 +57,7 @@ public abstract class Context {
 
 	private RouteMatch<?> match;
 
-	private RuntimeException routingFailure;
+	private HttpException routingFailure;
 
 	private int status = 200;
 
@@ -143,11 +142,11 @@ public abstract class Context {
 	}
 
 	/** Why the path could not be routed, such as a malformed percent-escape, or {@code null}. */
-	RuntimeException routingFailure() {
+	HttpException routingFailure() {
 		return this.routingFailure;
 	}
 
-	void routingFailure(RuntimeException failure) {
+	void routingFailure(HttpException failure) {
 		this.routingFailure = failure;
 	}
 
@@ -227,7 +226,8 @@ public abstract class Context {
 	public Map<String, List<String>> queryMap() {
 		if (this.query == null) {
 			this.query = (this.queryStart < 0) ? Map.of()
-					: decodeParameters(this.uri.substring(this.queryStart + 1), "query parameters");
+					: FormDecoder.decode(this.uri.substring(this.queryStart + 1), this.limits.maxParameters(),
+							"query parameters");
 		}
 		return this.query;
 	}
@@ -351,33 +351,9 @@ public abstract class Context {
 				throw new HttpException(415, "Expected a form body (content-type " + FORM + "), got "
 						+ (contentType != null ? "'" + contentType + "'" : "no content-type"));
 			}
-			this.form = decodeParameters(bodyString(), "form fields");
+			this.form = FormDecoder.decode(bodyString(), this.limits.maxParameters(), "form fields");
 		}
 		return this.form;
-	}
-
-	private Map<String, List<String>> decodeParameters(String encoded, String what) {
-		// ';' is an ordinary character in HTML form encoding; one parameter past the limit tells overflow.
-		QueryStringDecoder decoder = QueryStringDecoder.builder()
-			.hasPath(false)
-			.semicolonIsNormalChar(true)
-			.maxParams(this.limits.maxParameters() + 1)
-			.build(encoded);
-		Map<String, List<String>> parameters;
-		try {
-			parameters = decoder.parameters();
-		}
-		catch (IllegalArgumentException ex) {
-			throw HttpException.badRequest("Malformed " + what + ": " + ex.getMessage());
-		}
-		int count = 0;
-		for (List<String> values : parameters.values()) {
-			count += values.size();
-		}
-		if (count > this.limits.maxParameters()) {
-			throw HttpException.badRequest("Too many " + what + ": at most " + this.limits.maxParameters() + " allowed");
-		}
-		return parameters;
 	}
 
 	// ---- the response

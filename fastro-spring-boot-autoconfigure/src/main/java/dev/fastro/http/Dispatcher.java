@@ -1,14 +1,18 @@
 package dev.fastro.http;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletionStage;
 
-import dev.fastro.router.MalformedPathException;
+import dev.fastro.router.PercentDecoder;
 import dev.fastro.router.RouteMatch;
 import dev.fastro.router.Router;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.reactivestreams.Publisher;
 import reactor.core.Exceptions;
 import reactor.core.publisher.Mono;
@@ -25,6 +29,8 @@ import reactor.core.scheduler.Schedulers;
  */
 public final class Dispatcher {
 
+	private static final Log logger = LogFactory.getLog(Dispatcher.class);
+
 	private final Router<Endpoint> router;
 
 	private final Endpoint noRoute;
@@ -34,6 +40,8 @@ public final class Dispatcher {
 	private final ResultWriter writer;
 
 	private final Scheduler blockingScheduler;
+
+	private final Duration requestTimeout;
 
 	private Dispatcher(Builder builder) {
 		List<Middleware> global = List.copyOf(builder.middleware);
@@ -54,6 +62,7 @@ public final class Dispatcher {
 		Errors errors = new Errors(builder.exceptionHandlers, builder.errorHooks);
 		this.writer = new ResultWriter(Objects.requireNonNull(builder.json, "json"), errors, builder.responseHooks);
 		this.blockingScheduler = builder.blockingScheduler;
+		this.requestTimeout = builder.requestTimeout;
 	}
 
 	public static Builder builder() {
@@ -74,6 +83,9 @@ public final class Dispatcher {
 			}
 			Endpoint endpoint = route(ctx);
 			result = endpoint.blocking() ? offload(endpoint, ctx) : endpoint.chain().handle(ctx);
+			if (this.requestTimeout != null) {
+				result = withTimeout(ctx, result);
+			}
 		}
 		catch (Throwable ex) {
 			Exceptions.throwIfJvmFatal(ex);
@@ -92,16 +104,14 @@ public final class Dispatcher {
 
 	private Endpoint route(Context ctx) {
 		String path = ctx.path();
-		RouteMatch<Endpoint> match;
-		try {
-			match = this.router.find(ctx.method(), path);
-			if (match == null && ctx.isHead()) {
-				match = this.router.find("GET", path);
-			}
-		}
-		catch (MalformedPathException ex) {
-			ctx.routingFailure(ex);
+		HttpException malformed = malformedSegment(path);
+		if (malformed != null) {
+			ctx.routingFailure(malformed);
 			return this.noRoute;
+		}
+		RouteMatch<Endpoint> match = this.router.find(ctx.method(), path);
+		if (match == null && ctx.isHead()) {
+			match = this.router.find("GET", path);
 		}
 		if (match == null) {
 			return this.noRoute;
@@ -110,13 +120,56 @@ public final class Dispatcher {
 		return match.target();
 	}
 
+	/**
+	 * Refuses a path with a malformed percent-escape in any segment, static ones included: those match
+	 * as sent, so a bad escape there would otherwise be a mere 404. Paths without '%' cost one scan.
+	 */
+	private static HttpException malformedSegment(String path) {
+		if (path.indexOf('%') < 0) {
+			return null;
+		}
+		for (int start = 1; start <= path.length();) {
+			int end = path.indexOf('/', start);
+			end = (end < 0) ? path.length() : end;
+			if (PercentDecoder.decode(path, start, end) == null) {
+				return HttpException.badRequest("Malformed percent-encoding in path segment '"
+						+ path.substring(start, end) + "'");
+			}
+			start = end + 1;
+		}
+		return null;
+	}
+
 	private Mono<Object> offload(Endpoint endpoint, Context ctx) {
 		return Mono.fromCallable(() -> endpoint.chain().handle(ctx)).subscribeOn(this.blockingScheduler);
 	}
 
+	/**
+	 * Bounds a pending answer by the request timeout; past it, the answer is a 503 and the pending work
+	 * is cancelled, which interrupts a blocking handler. A value already there, or a stream that has
+	 * begun, is not bounded.
+	 */
+	private Object withTimeout(Context ctx, Object result) {
+		Mono<?> pending;
+		if (result instanceof Mono<?> mono) {
+			pending = mono;
+		}
+		else if (result instanceof CompletionStage<?> stage) {
+			pending = Mono.fromCompletionStage(stage);
+		}
+		else {
+			return result;
+		}
+		return pending.timeout(this.requestTimeout, Mono.defer(() -> {
+			logger.warn("No answer within " + this.requestTimeout + " for " + ctx + "; answered 503");
+			return Mono.error(new HttpException(503, "No answer within the request timeout of "
+					+ this.requestTimeout.toMillis() + " ms"));
+		}));
+	}
+
 	private Object answerNoRoute(Context ctx) {
 		if (ctx.routingFailure() != null) {
-			throw new HttpException(400, ctx.routingFailure().getMessage(), ctx.routingFailure());
+			throw ctx.routingFailure();
 		}
 		Set<String> allowed = new TreeSet<>(this.router.allowedMethods(ctx.path()));
 		if (allowed.isEmpty()) {
@@ -158,6 +211,8 @@ public final class Dispatcher {
 		private boolean cacheEnabled = true;
 
 		private long cacheMaxSize = 10_000;
+
+		private Duration requestTimeout;
 
 		private Builder() {
 		}
@@ -212,6 +267,12 @@ public final class Dispatcher {
 		public Builder cache(boolean enabled, long maxSize) {
 			this.cacheEnabled = enabled;
 			this.cacheMaxSize = maxSize;
+			return this;
+		}
+
+		/** How long a handler may take to answer before it is answered 503; {@code null} for no limit. */
+		public Builder requestTimeout(Duration timeout) {
+			this.requestTimeout = timeout;
 			return this;
 		}
 

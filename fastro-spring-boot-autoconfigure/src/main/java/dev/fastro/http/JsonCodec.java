@@ -5,7 +5,9 @@ import java.io.OutputStream;
 import java.lang.reflect.Type;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufInputStream;
+import io.netty.buffer.ByteBufOutputStream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.StreamReadException;
@@ -58,8 +60,23 @@ public final class JsonCodec {
 		return value;
 	}
 
-	void write(Object value, OutputStream out) {
-		this.mapper.writeValue(out, value);
+	/**
+	 * Writes {@code value} as JSON straight into a pooled buffer, after one separator byte when
+	 * {@code prefix >= 0} (as a streamed array needs), and returns the buffer, owned by the caller.
+	 */
+	public ByteBuf write(Object value, ByteBufAllocator alloc, int prefix) {
+		ByteBuf buffer = alloc.buffer();
+		try {
+			if (prefix >= 0) {
+				buffer.writeByte(prefix);
+			}
+			this.mapper.writeValue((OutputStream) new ByteBufOutputStream(buffer), value);
+			return buffer;
+		}
+		catch (RuntimeException ex) {
+			buffer.release();
+			throw ex;
+		}
 	}
 
 	private static String at(TokenStreamLocation location) {

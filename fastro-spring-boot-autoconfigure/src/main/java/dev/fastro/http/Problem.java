@@ -30,6 +30,22 @@ public record Problem(String type, String title, int status, String detail, Stri
 				null);
 	}
 
+	/** The members as written, in RFC order, absent ones left out, whatever a mapper's inclusion settings. */
+	public Map<String, Object> members() {
+		Map<String, Object> members = new LinkedHashMap<>();
+		members.put("type", this.type);
+		members.put("title", this.title);
+		members.put("status", this.status);
+		if (this.detail != null) {
+			members.put("detail", this.detail);
+		}
+		if (this.instance != null) {
+			members.put("instance", this.instance);
+		}
+		members.putAll(this.extensions);
+		return members;
+	}
+
 	/** This problem with one more extension member, such as a list of invalid fields. */
 	public Problem with(String name, Object value) {
 		Map<String, Object> more = new LinkedHashMap<>(this.extensions);

@@ -1,13 +1,11 @@
 package dev.fastro.http;
 
 import java.nio.ByteBuffer;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufOutputStream;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -129,30 +127,14 @@ final class ResultWriter {
 		if (value instanceof Problem problem) {
 			ctx.status(problem.status());
 			ctx.responseHeaders().set(HttpHeaderNames.CONTENT_TYPE, PROBLEM_JSON);
-			return encodeJson(ctx, members(problem));
+			return encodeJson(ctx, problem.members());
 		}
 		defaultContentType(ctx, APPLICATION_JSON);
 		return encodeJson(ctx, value);
 	}
 
 	private ByteBuf encodeJson(Context ctx, Object value) {
-		return encodeJson(ctx, -1, value);
-	}
-
-	/** Encodes JSON straight into a pooled buffer, after one separator byte when {@code prefix >= 0}. */
-	private ByteBuf encodeJson(Context ctx, int prefix, Object value) {
-		ByteBuf buffer = ctx.alloc().buffer();
-		try {
-			if (prefix >= 0) {
-				buffer.writeByte(prefix);
-			}
-			this.json.write(value, new ByteBufOutputStream(buffer));
-			return buffer;
-		}
-		catch (RuntimeException ex) {
-			buffer.release();
-			throw ex;
-		}
+		return this.json.write(value, ctx.alloc(), -1);
 	}
 
 	private Publisher<Void> send(Context ctx, ByteBuf body) {
@@ -168,7 +150,7 @@ final class ResultWriter {
 		Flux<ByteBuf> body = ndjson
 				? items.map(item -> encodeJson(ctx, item).writeByte('\n'))
 				: items.index()
-					.map(item -> encodeJson(ctx, (item.getT1() == 0) ? '[' : ',', item.getT2()))
+					.map(item -> this.json.write(item.getT2(), ctx.alloc(), (item.getT1() == 0) ? '[' : ','))
 					.switchIfEmpty(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(new byte[] { '[' })))
 					.concatWith(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(new byte[] { ']' })));
 		return ctx.stream(body);
@@ -195,22 +177,6 @@ final class ResultWriter {
 		if (!headers.contains(HttpHeaderNames.CONTENT_TYPE)) {
 			headers.set(HttpHeaderNames.CONTENT_TYPE, contentType);
 		}
-	}
-
-	/** The problem's members in RFC order, absent ones left out, whatever the mapper's inclusion settings. */
-	private static Map<String, Object> members(Problem problem) {
-		Map<String, Object> members = new LinkedHashMap<>();
-		members.put("type", problem.type());
-		members.put("title", problem.title());
-		members.put("status", problem.status());
-		if (problem.detail() != null) {
-			members.put("detail", problem.detail());
-		}
-		if (problem.instance() != null) {
-			members.put("instance", problem.instance());
-		}
-		members.putAll(problem.extensions());
-		return members;
 	}
 
 	/** Marks the answer to an asynchronous failure, so a failure of that answer is not answered again. */

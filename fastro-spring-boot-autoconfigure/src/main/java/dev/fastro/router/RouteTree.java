@@ -88,7 +88,7 @@ final class RouteTree<T> {
 		if (segmentEnd > start) {
 			if (node.regexChildren.length > 0) {
 				// A value that does not decode satisfies no regex; the plain parameter may still take it.
-				String value = PathDecoder.decode(path, start, segmentEnd);
+				String value = PercentDecoder.decode(path, start, segmentEnd);
 				if (value != null) {
 					for (Node<T> regexChild : node.regexChildren) {
 						if (regexChild.regex.matcher(value).matches()) {
@@ -107,7 +107,7 @@ final class RouteTree<T> {
 				Endpoint<T> found = descend(node.param, path, segmentEnd, end, values);
 				if (found != null) {
 					if (values != null) {
-						values[node.params] = PathDecoder.decodeOrThrow(path, start, segmentEnd);
+						values[node.params] = PercentDecoder.decodeOrThrow(path, start, segmentEnd);
 					}
 					return found;
 				}
@@ -115,7 +115,7 @@ final class RouteTree<T> {
 		}
 		if (node.catchAll != null) {
 			if (values != null) {
-				values[node.params] = PathDecoder.decodeOrThrow(path, start, end);
+				values[node.params] = PercentDecoder.decodeOrThrow(path, start, end);
 			}
 			return node.catchAll;
 		}

@@ -43,6 +43,12 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 	@Override
 	public Publisher<Void> apply(HttpServerRequest request, HttpServerResponse response) {
 		HttpHeaders headers = request.requestHeaders();
+		String expect = headers.get(HttpHeaderNames.EXPECT);
+		if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
+			response.keepAlive(false);
+			return this.dispatcher.fail(context(request, response, null),
+					new HttpException(417, "Unsupported expectation '" + expect + "'; only 100-continue is"));
+		}
 		boolean chunked = headers.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
 		long length = chunked ? -1 : contentLength(headers);
 		if (length == 0) {

@@ -41,7 +41,11 @@ public final class FastroServer {
 		HttpServer server = HttpServer.create()
 			.host(options.host())
 			.port(options.port())
+			.httpRequestDecoder(decoder -> decoder.maxInitialLineLength(options.maxInitialLineLength())
+				.maxHeaderSize(options.maxHeaderSize()))
 			.idleTimeout(options.idleTimeout())
+			.requestTimeout(options.readTimeout())
+			.doOnChannelInit((observer, channel, remote) -> ProtocolGuard.install(channel.pipeline(), options, json))
 			.channelGroup(this.connections)
 			.handle(new FastroHttpHandler(dispatcher, json, limits, options.maxBodySize()));
 		this.server = (this.loops != null) ? server.runOn(this.loops) : server;

@@ -1,30 +1,41 @@
 package dev.fastro.router;
 
 /**
- * Strict percent-decoding of path parameter values as UTF-8. '+' stays '+' (it means space only in
- * form data), characters that are not escaped pass through unchanged, and any invalid escape,
- * truncated sequence, overlong form, surrogate or code point above U+10FFFF makes the value malformed.
+ * Strict percent-decoding as UTF-8, for path segments and, with {@code '+'} read as a space, for
+ * query strings and form fields. Characters that are not escaped pass through unchanged; any invalid
+ * escape, truncated sequence, overlong form, surrogate or code point above U+10FFFF makes the value
+ * malformed, so that two spellings of one character can never slip past a check on the other.
  */
-final class PathDecoder {
+public final class PercentDecoder {
 
-	private PathDecoder() {
+	private PercentDecoder() {
 	}
 
-	/** Decodes {@code s[start, end)}, or returns null when it is malformed. */
-	static String decode(String s, int start, int end) {
+	/** Decodes a path's {@code s[start, end)}, where {@code '+'} is itself; null when it is malformed. */
+	public static String decode(String s, int start, int end) {
+		return decode(s, start, end, false);
+	}
+
+	/**
+	 * Decodes {@code s[start, end)}, reading {@code '+'} as a space when {@code plusIsSpace}, as HTML
+	 * forms encode query strings and bodies; returns null when it is malformed.
+	 */
+	public static String decode(String s, int start, int end, boolean plusIsSpace) {
 		int percent = s.indexOf('%', start);
-		if (percent < 0 || percent >= end) {
+		int plus = plusIsSpace ? s.indexOf('+', start) : -1;
+		if ((percent < 0 || percent >= end) && (plus < 0 || plus >= end)) {
 			return s.substring(start, end);
 		}
+		int first = (percent < 0 || percent >= end) ? plus : (plus < 0 || plus >= end) ? percent : Math.min(percent, plus);
 		// Every escape shrinks: three chars give at most one char, twelve give at most two.
 		char[] out = new char[end - start];
-		int n = percent - start;
-		s.getChars(start, percent, out, 0);
-		int i = percent;
+		int n = first - start;
+		s.getChars(start, first, out, 0);
+		int i = first;
 		while (i < end) {
 			char c = s.charAt(i);
 			if (c != '%') {
-				out[n++] = c;
+				out[n++] = (plusIsSpace && c == '+') ? ' ' : c;
 				i++;
 				continue;
 			}

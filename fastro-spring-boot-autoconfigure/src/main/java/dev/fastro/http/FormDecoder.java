@@ -1,0 +1,62 @@
+package dev.fastro.http;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.fastro.router.PercentDecoder;
+
+/**
+ * Decodes {@code application/x-www-form-urlencoded} text, the encoding of query strings and form
+ * bodies: {@code name=value} pairs separated by {@code &}, {@code +} for a space, strict UTF-8
+ * percent-escapes. A malformed escape or more pairs than allowed is a 400 that says which.
+ */
+final class FormDecoder {
+
+	private FormDecoder() {
+	}
+
+	/**
+	 * Every parameter with its values, in order.
+	 * @param encoded the encoded text, without the leading {@code ?}
+	 * @param max the most pairs allowed
+	 * @param what what the pairs are, for error messages, such as {@code "query parameters"}
+	 */
+	static Map<String, List<String>> decode(String encoded, int max, String what) {
+		Map<String, List<String>> parameters = new LinkedHashMap<>();
+		int count = 0;
+		int start = 0;
+		int length = encoded.length();
+		while (start <= length) {
+			int end = encoded.indexOf('&', start);
+			if (end < 0) {
+				end = length;
+			}
+			if (end > start) {
+				if (++count > max) {
+					throw HttpException.badRequest("Too many " + what + ": at most " + max + " allowed");
+				}
+				int equals = encoded.indexOf('=', start);
+				int nameEnd = (equals < 0 || equals > end) ? end : equals;
+				String name = decodeComponent(encoded, start, nameEnd, what);
+				String value = (nameEnd == end) ? "" : decodeComponent(encoded, nameEnd + 1, end, what);
+				parameters.computeIfAbsent(name, key -> new ArrayList<>(1)).add(value);
+			}
+			start = end + 1;
+		}
+		parameters.replaceAll((name, values) -> Collections.unmodifiableList(values));
+		return Collections.unmodifiableMap(parameters);
+	}
+
+	private static String decodeComponent(String encoded, int start, int end, String what) {
+		String decoded = PercentDecoder.decode(encoded, start, end, true);
+		if (decoded == null) {
+			throw HttpException.badRequest("Malformed " + what + ": invalid percent-encoding in '"
+					+ encoded.substring(start, end) + "'");
+		}
+		return decoded;
+	}
+
+}

@@ -1,0 +1,54 @@
+package dev.fastro.perf.harness;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Writes every measured run, valid or not, as one CSV row: the raw data behind the report.
+ */
+public final class CsvWriter {
+
+	/** The file name beside the report. */
+	public static final String FILE_NAME = "benchmark-results.csv";
+
+	private static final String HEADER = "experiment,case,server,server_label,round,connections,seconds,requests,"
+			+ "duration_us,throughput_rps,latency_mean_us,latency_p95_us,errors_connect,errors_read,errors_write,"
+			+ "errors_timeout,non_2xx,valid";
+
+	private CsvWriter() {
+	}
+
+	/**
+	 * Writes the runs.
+	 * @param runs the runs
+	 * @param file the CSV file
+	 * @throws IOException if it cannot be written
+	 */
+	public static void write(List<Measurement> runs, Path file) throws IOException {
+		Files.write(file, Stream.concat(Stream.of(HEADER), runs.stream().map(CsvWriter::row)).toList(),
+				StandardCharsets.UTF_8);
+	}
+
+	private static String row(Measurement run) {
+		WrkResult result = run.result();
+		return Stream
+			.of(run.experiment().id(), run.caseLabel(), run.server().id(), run.server().label(), run.round(),
+					run.connections(), run.seconds(), result.requests(), result.durationMicros(),
+					String.format(Locale.ROOT, "%.1f", result.throughput()),
+					String.format(Locale.ROOT, "%.2f", result.latencyMeanMicros()), result.latencyP95Micros(),
+					result.connectErrors(), result.readErrors(), result.writeErrors(), result.timeouts(),
+					result.non2xx(), result.valid())
+			.map(value -> field(String.valueOf(value)))
+			.collect(Collectors.joining(","));
+	}
+
+	private static String field(String value) {
+		return (value.contains(",") || value.contains("\"")) ? '"' + value.replace("\"", "\"\"") + '"' : value;
+	}
+}

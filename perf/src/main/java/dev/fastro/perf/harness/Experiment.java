@@ -1,0 +1,76 @@
+package dev.fastro.perf.harness;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The experiments of BENCHMARK-SPEC.md: the five scenarios, and the four scaling experiments.
+ */
+public enum Experiment {
+
+	/** The five scenarios, every server. */
+	MAIN("main", "Scenarios", "Scenario"),
+
+	/** Throughput against the number of routes in the table; the URL-params request hits one of them. */
+	ROUTES("routes", "Route-table size", "Routes in the table"),
+
+	/** Throughput against the number of middlewares on the route. */
+	MIDDLEWARES("middlewares", "Middleware count", "Middlewares on the route"),
+
+	/** Throughput of the JSON POST scenario against the body size. */
+	BODY("body", "JSON body size", "Request and response body"),
+
+	/** Throughput of the Root scenario against the number of open connections. */
+	CONNECTIONS("connections", "Connections", "Open connections (wrk -c)");
+
+	private final String id;
+
+	private final String title;
+
+	private final String axisLabel;
+
+	Experiment(String id, String title, String axisLabel) {
+		this.id = id;
+		this.title = title;
+		this.axisLabel = axisLabel;
+	}
+
+	/**
+	 * The experiment's name on the command line and in the CSV.
+	 * @return the id
+	 */
+	public String id() {
+		return this.id;
+	}
+
+	/**
+	 * The experiment's heading in the report.
+	 * @return the title
+	 */
+	public String title() {
+		return this.title;
+	}
+
+	/**
+	 * What varies, as the label of the chart's horizontal axis.
+	 * @return the label
+	 */
+	public String axisLabel() {
+		return this.axisLabel;
+	}
+
+	/**
+	 * Finds an experiment by its id.
+	 * @param id the id, such as {@code routes}
+	 * @return the experiment
+	 * @throws IllegalArgumentException if there is none
+	 */
+	public static Experiment fromId(String id) {
+		String wanted = id.toLowerCase(Locale.ROOT);
+		return Arrays.stream(values())
+			.filter(experiment -> experiment.id.equals(wanted))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException("unknown experiment '" + id + "', expected one of "
+					+ Arrays.stream(values()).map(Experiment::id).toList()));
+	}
+}

@@ -1,0 +1,40 @@
+package dev.fastro.perf.harness;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Servers started together and the cases measured on them before they are stopped.
+ *
+ * @param name    what the group is for, for the progress output
+ * @param servers the servers
+ * @param cases   the cases, in the order they are measured
+ */
+public record Group(String name, List<ServerSpec> servers, List<Case> cases) {
+
+	/**
+	 * Takes private copies.
+	 */
+	public Group {
+		servers = List.copyOf(servers);
+		cases = List.copyOf(cases);
+	}
+
+	/**
+	 * The distinct probes of the cases a server takes part in: what it is verified and warmed up with.
+	 * @param server the server
+	 * @return the probes, in case order
+	 */
+	public List<Probe> probesOf(ServerKind server) {
+		Set<Request> seen = new HashSet<>();
+		List<Probe> probes = new ArrayList<>();
+		for (Case one : this.cases) {
+			if (one.servers().contains(server) && seen.add(one.probe().request())) {
+				probes.add(one.probe());
+			}
+		}
+		return probes;
+	}
+}

@@ -1,0 +1,221 @@
+package dev.fastro.perf.harness;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The benchmark harness behind {@code perf/run}: starts the servers, verifies their answers, warms
+ * them up, measures them in alternating rounds with wrk, and writes {@code BENCHMARK.md}, the raw
+ * CSV and the charts.
+ */
+public final class PerfRunner {
+
+	/** CPU time planned for starting one Spring Boot server, for the estimate. */
+	private static final double SPRING_START_SECONDS = 6;
+
+	/** CPU time planned for starting one plain server, for the estimate. */
+	private static final double PLAIN_START_SECONDS = 1.5;
+
+	/** wrk's own start and stop around each run, for the estimate. */
+	private static final double RUN_OVERHEAD_SECONDS = 0.3;
+
+	/** Connections per request during the warm-up, where every request of a server is driven at once. */
+	private static final int WARMUP_CONNECTIONS = 10;
+
+	private final RunnerOptions options;
+
+	private final PrintStream out;
+
+	private final List<Measurement> measurements = new ArrayList<>();
+
+	private final List<Refusal> refusals = new ArrayList<>();
+
+	private final ResponseVerifier verifier = new ResponseVerifier();
+
+	private PerfRunner(RunnerOptions options, PrintStream out) {
+		this.options = options;
+		this.out = out;
+	}
+
+	/**
+	 * Runs the harness from the command line; see {@link RunnerOptions#USAGE}.
+	 * @param args the options
+	 */
+	public static void main(String[] args) {
+		if (List.of(args).contains("--help")) {
+			System.out.print(RunnerOptions.USAGE);
+			return;
+		}
+		try {
+			RunnerOptions options = RunnerOptions.parse(List.of(args),
+					Path.of(System.getProperty("perf.dir", ".")));
+			String command = System.getProperty("perf.command", "PerfRunner " + String.join(" ", args));
+			Path report = run(options, command, System.out);
+			System.out.println("Report: " + report.toAbsolutePath().normalize());
+		}
+		catch (IllegalArgumentException | IllegalStateException ex) {
+			System.err.println(ex.getMessage());
+			System.exit(2);
+		}
+		catch (Exception ex) {
+			ex.printStackTrace();
+			System.exit(1);
+		}
+	}
+
+	/**
+	 * Runs everything the options ask for and writes the report.
+	 * @param options the options
+	 * @param command the command line to state in the report
+	 * @param out where progress goes
+	 * @return the report file
+	 * @throws IOException if a server, wrk or a file fails
+	 * @throws InterruptedException if interrupted
+	 */
+	public static Path run(RunnerOptions options, String command, PrintStream out)
+			throws IOException, InterruptedException {
+		Prerequisites.check();
+		return new PerfRunner(options, out).run(command);
+	}
+
+	private Path run(String command) throws IOException, InterruptedException {
+		Path outDir = this.options.outputDirectory();
+		Files.createDirectories(outDir);
+		Environment environment = Environment.collect(command, this.options.serverCpu(), this.options.wrkCpu());
+		if (this.options.jmh()) {
+			JmhRunner.run(this.options, outDir.resolve(JmhResults.FILE_NAME), this.out);
+		}
+		List<Group> groups = Plan.of(this.options);
+		Path work = Files.createTempDirectory("fastro-perf-");
+		this.out.println("Server logs and wrk scripts: " + work);
+		Progress progress = new Progress(this.out, plannedSeconds(groups), plannedRuns(groups));
+		WrkRunner wrk = new WrkRunner(this.options.wrkCpu(), work);
+		try (ServerFleet fleet = new ServerFleet(this.options.serverCpu(), System.getProperty("java.class.path"), work)) {
+			for (Group group : groups) {
+				runGroup(group, fleet, wrk, progress);
+			}
+		}
+		CsvWriter.write(this.measurements, outDir.resolve(CsvWriter.FILE_NAME));
+		Path jmhFile = outDir.resolve(JmhResults.FILE_NAME);
+		JmhResults jmh = Files.exists(jmhFile) ? JmhResults.read(jmhFile) : null;
+		ReportWriter.write(outDir, this.options.settings(), environment, this.measurements, this.refusals, jmh);
+		this.out.printf(Locale.ROOT, "Done in %s: %d runs, %d invalid, %d servers refused.%n",
+				Progress.duration(progress.elapsedSeconds()), this.measurements.size(),
+				this.measurements.stream().filter(run -> !run.result().valid()).count(), this.refusals.size());
+		deleteQuietly(work);
+		return outDir.resolve(ReportWriter.FILE_NAME);
+	}
+
+	private void runGroup(Group group, ServerFleet fleet, WrkRunner wrk, Progress progress)
+			throws IOException, InterruptedException {
+		progress.starting("starting " + group.servers().size() + " servers for " + group.name() + ": "
+				+ group.servers().stream().map(ServerSpec::label).toList());
+		List<ServerProcess> processes = fleet.start(group.servers());
+		progress.finished(startSeconds(group), false);
+		Map<ServerKind, ServerProcess> live = new LinkedHashMap<>();
+		for (int i = 0; i < processes.size(); i++) {
+			ServerKind kind = group.servers().get(i).kind();
+			ServerProcess process = processes.get(i);
+			String problem = verify(process, group.probesOf(kind));
+			if (problem == null) {
+				live.put(kind, process);
+			}
+			else {
+				this.refusals.add(new Refusal(group.cases().get(0).experiment(), kind, problem));
+				progress.note("REFUSED " + kind.label() + ": " + problem);
+				fleet.stop(List.of(process));
+			}
+		}
+		for (Map.Entry<ServerKind, ServerProcess> server : live.entrySet()) {
+			List<Request> requests = group.probesOf(server.getKey()).stream().map(Probe::request).toList();
+			progress.starting("warming up " + server.getValue().label() + ": " + requests.size() + " requests at once for "
+					+ this.options.warmupSeconds() + " s");
+			wrk.runTogether(server.getValue().baseUri(), requests, WARMUP_CONNECTIONS, this.options.warmupSeconds());
+			progress.finished(this.options.warmupSeconds(), false);
+		}
+		for (Case one : group.cases()) {
+			for (int round = 1; round <= one.rounds(); round++) {
+				for (Map.Entry<ServerKind, ServerProcess> server : live.entrySet()) {
+					if (one.servers().contains(server.getKey())) {
+						measure(one, round, server.getKey(), server.getValue(), wrk, progress);
+					}
+				}
+			}
+		}
+		fleet.stop(processes);
+	}
+
+	/** Checks every probe; returns what differed, or {@code null} when all answers are exact. */
+	private String verify(ServerProcess server, List<Probe> probes) throws InterruptedException {
+		for (Probe probe : probes) {
+			try {
+				List<String> differences = this.verifier.verify(server.baseUri(), probe);
+				if (!differences.isEmpty()) {
+					return probe.request() + ": " + String.join("; ", differences);
+				}
+			}
+			catch (IOException ex) {
+				return probe.request() + ": " + ex;
+			}
+		}
+		return null;
+	}
+
+	private void measure(Case one, int round, ServerKind kind, ServerProcess server, WrkRunner wrk, Progress progress)
+			throws IOException, InterruptedException {
+		int seconds = this.options.seconds();
+		progress.starting(String.format(Locale.ROOT, "%s · %s · round %d/%d · %s · -c%d · %d s", one.experiment().title(),
+				one.label(), round, one.rounds(), kind.label(), one.connections(), seconds));
+		WrkResult result = wrk.run(server.baseUri(), one.probe().request(), one.connections(), seconds);
+		this.measurements.add(new Measurement(one.experiment(), one.label(), kind, round, one.connections(), seconds, result));
+		progress.note(result.valid()
+				? String.format(Locale.ROOT, "%,.0f req/s, avg %s, p95 %s", result.throughput(),
+						ReportWriter.latency(result.latencyMeanMicros()), ReportWriter.latency(result.latencyP95Micros()))
+				: "INVALID: " + result.problem());
+		progress.finished(seconds + RUN_OVERHEAD_SECONDS, true);
+	}
+
+	private double plannedSeconds(List<Group> groups) {
+		double total = 0;
+		for (Group group : groups) {
+			total += startSeconds(group) + group.servers().size() * this.options.warmupSeconds();
+			for (Case one : group.cases()) {
+				total += one.rounds() * one.servers().size() * (this.options.seconds() + RUN_OVERHEAD_SECONDS);
+			}
+		}
+		return Math.max(total, 1);
+	}
+
+	private static int plannedRuns(List<Group> groups) {
+		return groups.stream()
+			.flatMap(group -> group.cases().stream())
+			.mapToInt(one -> one.rounds() * one.servers().size())
+			.sum();
+	}
+
+	/** The servers start side by side on every core, and are pinned only once they are up. */
+	private static double startSeconds(Group group) {
+		return group.servers()
+			.stream()
+			.mapToDouble(spec -> spec.kind().spring() ? SPRING_START_SECONDS : PLAIN_START_SECONDS)
+			.sum() / Runtime.getRuntime().availableProcessors();
+	}
+
+	private static void deleteQuietly(Path directory) {
+		try (Stream<Path> files = Files.walk(directory)) {
+			files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+		}
+		catch (IOException ex) {
+			// A leftover temp directory is harmless.
+		}
+	}
+}

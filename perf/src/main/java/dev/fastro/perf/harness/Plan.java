@@ -1,0 +1,128 @@
+package dev.fastro.perf.harness;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import dev.fastro.perf.Workload;
+
+/**
+ * Turns the options into groups of servers and the cases measured on them: one group for the five
+ * scenarios and the experiments that reuse the same servers (middlewares, body size, connections),
+ * and one group per route-table size, since the table is fixed when a server starts.
+ */
+public final class Plan {
+
+	/** The route-table sizes of the route-count experiment. */
+	static final List<Integer> ROUTE_COUNTS = List.of(10, 100, 1_000, 10_000);
+
+	/** The body sizes of the JSON experiment: the scenario's 44 bytes, 1 KiB and 64 KiB. */
+	static final List<Integer> BODY_SIZES = List.of(JsonBodies.SMALL.length(), 1024, 64 * 1024);
+
+	/** The connection counts of the connections experiment. */
+	static final List<Integer> CONNECTION_COUNTS = List.of(1, 10, 100, 1_000);
+
+	/** The servers of the middleware experiment: those with middleware to count. */
+	private static final Set<ServerKind> WITH_MIDDLEWARE = EnumSet.of(ServerKind.FASTRO, ServerKind.WEBFLUX);
+
+	/** The servers of the body and connection experiments: the cache plays no part there. */
+	private static final Set<ServerKind> WITHOUT_CACHE_VARIANT = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO,
+			ServerKind.WEBFLUX, ServerKind.RAW);
+
+	/** The servers of the route-count experiment; the native one routes with HttpServer.route there. */
+	private static final Set<ServerKind> ROUTED = EnumSet.of(ServerKind.NATIVE_ROUTED, ServerKind.FASTRO,
+			ServerKind.FASTRO_NO_CACHE);
+
+	private Plan() {
+	}
+
+	/**
+	 * The values of a scaling experiment: all of them, or in quick mode the smallest and the largest,
+	 * which still runs every experiment on every server.
+	 */
+	private static List<Integer> sweep(List<Integer> values, boolean quick) {
+		return quick ? List.of(values.get(0), values.get(values.size() - 1)) : values;
+	}
+
+	/**
+	 * Plans the run.
+	 * @param options the options
+	 * @return the groups, in the order they run
+	 */
+	public static List<Group> of(RunnerOptions options) {
+		List<Group> groups = new ArrayList<>();
+		Set<ServerKind> selected = options.servers();
+		List<Case> cases = new ArrayList<>();
+		int rounds = options.rounds();
+		int scalingRounds = options.scalingRounds();
+		if (options.experiments().contains(Experiment.MAIN)) {
+			for (Scenario scenario : options.scenarios()) {
+				cases.add(new Case(Experiment.MAIN, scenario.title(), scenario.probe(), options.connections(), rounds,
+						selected));
+			}
+		}
+		if (options.experiments().contains(Experiment.MIDDLEWARES)) {
+			for (int count : sweep(Workload.MIDDLEWARE_COUNTS, options.quick())) {
+				Probe probe = new Probe(Request.get(Workload.middlewarePath(count)),
+						ExpectedResponse.ok(Workload.TEXT_PLAIN, Workload.MIDDLEWARE_SCALING_BODY));
+				cases.add(new Case(Experiment.MIDDLEWARES, Integer.toString(count), probe, options.connections(),
+						scalingRounds, intersect(selected, WITH_MIDDLEWARE)));
+			}
+		}
+		if (options.experiments().contains(Experiment.BODY)) {
+			for (int size : sweep(BODY_SIZES, options.quick())) {
+				String json = JsonBodies.ofSize(size);
+				cases.add(new Case(Experiment.BODY, bytes(size),
+						new Probe(Scenario.jsonRequest(json), Scenario.jsonAnswer(json)), options.connections(),
+						scalingRounds, intersect(selected, WITHOUT_CACHE_VARIANT)));
+			}
+		}
+		if (options.experiments().contains(Experiment.CONNECTIONS)) {
+			for (int connections : sweep(CONNECTION_COUNTS, options.quick())) {
+				cases.add(new Case(Experiment.CONNECTIONS, count(connections), Scenario.ROOT.probe(), connections,
+						scalingRounds, intersect(selected, WITHOUT_CACHE_VARIANT)));
+			}
+		}
+		cases.removeIf(one -> one.servers().isEmpty());
+		if (!cases.isEmpty()) {
+			List<ServerSpec> servers = selected.stream()
+				.filter(kind -> cases.stream().anyMatch(one -> one.servers().contains(kind)))
+				.map(kind -> new ServerSpec(kind, 0))
+				.toList();
+			groups.add(new Group("scenarios", servers, cases));
+		}
+		if (options.experiments().contains(Experiment.ROUTES)) {
+			Set<ServerKind> routed = EnumSet.noneOf(ServerKind.class);
+			for (ServerKind kind : selected) {
+				routed.add((kind == ServerKind.NATIVE) ? ServerKind.NATIVE_ROUTED : kind);
+			}
+			routed.retainAll(ROUTED);
+			for (int routes : (routed.isEmpty() ? List.<Integer>of() : sweep(ROUTE_COUNTS, options.quick()))) {
+				String target = Workload.generatedRoutePrefix(routes / 2) + "123";
+				Probe probe = new Probe(Request.get(target), ExpectedResponse.ok(Workload.TEXT_PLAIN, "User 123"));
+				groups.add(new Group(count(routes) + " routes",
+						routed.stream().map(kind -> new ServerSpec(kind, routes)).toList(),
+						List.of(new Case(Experiment.ROUTES, count(routes), probe, options.connections(), scalingRounds,
+								routed))));
+			}
+		}
+		return groups;
+	}
+
+	private static Set<ServerKind> intersect(Set<ServerKind> a, Set<ServerKind> b) {
+		Set<ServerKind> both = EnumSet.noneOf(ServerKind.class);
+		both.addAll(a);
+		both.retainAll(b);
+		return both;
+	}
+
+	private static String count(int value) {
+		return String.format(Locale.ROOT, "%,d", value);
+	}
+
+	private static String bytes(int size) {
+		return (size < 1024) ? size + " B" : (size / 1024) + " KiB";
+	}
+}

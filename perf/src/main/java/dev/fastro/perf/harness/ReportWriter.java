@@ -1,0 +1,381 @@
+package dev.fastro.perf.harness;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.DoubleFunction;
+import java.util.function.Function;
+
+import dev.fastro.perf.jmh.GitHubRoutes;
+
+/**
+ * Writes {@code BENCHMARK.md} and its SVG charts from the measured runs: the seed's table first,
+ * then the comparison with the original Fastro, the scaling experiments, the router
+ * micro-benchmarks, the method and the environment.
+ */
+public final class ReportWriter {
+
+	/** The report's file name. */
+	public static final String FILE_NAME = "BENCHMARK.md";
+
+	/** The original Fastro's published % of {@code Deno.serve}, by scenario. */
+	static final Map<Scenario, Double> DENO_FASTRO = Map.of(Scenario.ROOT, 103.41, Scenario.URL_PARAMS, 95.91,
+			Scenario.QUERY_PARAMS, 96.16, Scenario.MIDDLEWARE, 89.36, Scenario.JSON_POST, 86.65);
+
+	/** Fastro within this fraction of Raw Netty means both may sit at wrk's ceiling. */
+	private static final double SATURATION_MARGIN = 0.05;
+
+	private static final Map<ServerKind, String> COLORS = Map.of(ServerKind.NATIVE, "#7f8c8d", ServerKind.NATIVE_ROUTED,
+			"#95a5a6", ServerKind.FASTRO, "#e67e22", ServerKind.FASTRO_NO_CACHE, "#f5b041", ServerKind.WEBFLUX,
+			"#2e86c1", ServerKind.RAW, "#27ae60");
+
+	/** Requests per second in thousands, as "12k" or "9.3k", the same on the axis and on the bars. */
+	private static final DoubleFunction<String> REQUESTS = value -> (value >= 1000)
+			? String.format(Locale.ROOT, "%.1fk", value / 1000).replace(".0k", "k")
+			: String.format(Locale.ROOT, "%.0f", value);
+
+	private ReportWriter() {
+	}
+
+	/**
+	 * Writes the report and its charts into a directory.
+	 * @param directory where to write
+	 * @param settings how the runs were made
+	 * @param environment where they were made
+	 * @param runs every measured run
+	 * @param refusals servers refused before measuring
+	 * @param jmh the router micro-benchmarks, or {@code null} if they were never run
+	 * @throws IOException if a file cannot be written
+	 */
+	public static void write(Path directory, RunSettings settings, Environment environment, List<Measurement> runs,
+			List<Refusal> refusals, JmhResults jmh) throws IOException {
+		Files.createDirectories(directory);
+		StringBuilder md = new StringBuilder();
+		md.append("# Fastro benchmark\n\n");
+		if (settings.quick()) {
+			md.append("> **Quick mode (`--quick`): a smoke test of the harness. These runs are too short and too "
+					+ "cold to be results.**\n\n");
+		}
+		mainTable(md, settings, Summary.of(runs, Experiment.MAIN), refusals);
+		againstDeno(md, directory, Summary.of(runs, Experiment.MAIN));
+		scaling(md, directory, settings, runs);
+		jmh(md, jmh);
+		method(md, settings);
+		environment(md, environment);
+		md.append("## Raw data\n\n").append("Every measured run, valid or not: [`").append(CsvWriter.FILE_NAME)
+			.append("`](").append(CsvWriter.FILE_NAME).append(").\n");
+		Files.writeString(directory.resolve(FILE_NAME), md.toString(), StandardCharsets.UTF_8);
+	}
+
+	private static void mainTable(StringBuilder md, RunSettings settings, List<Summary> summaries,
+			List<Refusal> refusals) {
+		md.append("wrk `-t1 -c").append(settings.connections()).append("`, ").append(settings.seconds())
+			.append(" s per run, median of ").append(rounds(settings.rounds()))
+			.append("; `% of Native` is the median of the per-round ratios to the native Reactor Netty server, "
+					+ "with their min–max across rounds in brackets.\n\n");
+		md.append("| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native |\n");
+		md.append("|---|---|---:|---:|---:|---:|\n");
+		String previous = null;
+		for (Summary summary : sorted(summaries)) {
+			String scenario = summary.caseLabel().equals(previous) ? "" : summary.caseLabel();
+			previous = summary.caseLabel();
+			md.append("| ").append(scenario).append(" | ").append(summary.server().label()).append(" | ");
+			if (summary.measured()) {
+				md.append(String.format(Locale.ROOT, "%,.0f", summary.throughput())).append(" | ")
+					.append(latency(summary.latencyMeanMicros())).append(" | ")
+					.append(latency(summary.latencyP95Micros())).append(" | ").append(percent(summary)).append(" |\n");
+			}
+			else {
+				md.append("invalid | | | |\n");
+			}
+		}
+		md.append('\n');
+		problems(md, summaries, refusals);
+	}
+
+	private static void problems(StringBuilder md, List<Summary> summaries, List<Refusal> refusals) {
+		List<String> lines = new ArrayList<>();
+		for (Refusal refusal : refusals) {
+			lines.add("**" + refusal.server().label() + " refused** (" + refusal.experiment().title()
+					+ "): " + refusal.reason() + ". It was not measured.");
+		}
+		for (Summary summary : summaries) {
+			for (String problem : summary.problems()) {
+				lines.add("Invalid run, " + summary.caseLabel() + " · " + summary.server().label() + ", " + problem
+						+ " (left out of the medians).");
+			}
+		}
+		if (!lines.isEmpty()) {
+			md.append("Problems:\n\n");
+			lines.forEach(line -> md.append("- ").append(line).append('\n'));
+			md.append('\n');
+		}
+	}
+
+	private static void againstDeno(StringBuilder md, Path directory, List<Summary> summaries) throws IOException {
+		md.append("## Against the original Fastro\n\n")
+			.append("The original Fastro measured itself against `Deno.serve`; this one measures itself against "
+					+ "Reactor Netty's `HttpServer`, the bare server underneath it.\n\n")
+			.append("| Scenario | Fastro for Spring Boot (% of Reactor Netty) | Original Fastro (% of Deno.serve) |\n")
+			.append("|---|---:|---:|\n");
+		for (Scenario scenario : Scenario.values()) {
+			String ours = summaries.stream()
+				.filter(summary -> summary.caseLabel().equals(scenario.title()) && summary.server() == ServerKind.FASTRO)
+				.findFirst()
+				.map(ReportWriter::percent)
+				.orElse("not measured");
+			md.append("| ").append(scenario.title()).append(" | ").append(ours).append(" | ")
+				.append(String.format(Locale.ROOT, "%.2f%%", DENO_FASTRO.get(scenario))).append(" |\n");
+		}
+		md.append('\n');
+		saturation(md, summaries);
+		String chart = "chart-percent-of-native.svg";
+		List<String> scenarios = cases(summaries);
+		List<BarChart.Series> series = new ArrayList<>();
+		for (ServerKind server : servers(summaries)) {
+			if (server != ServerKind.NATIVE) {
+				series.add(new BarChart.Series(server.label(), COLORS.get(server), values(summaries, server, scenarios,
+						summary -> (summary.ratio() != null) ? summary.ratio().median() * 100 : null)));
+			}
+		}
+		Files.writeString(directory.resolve(chart),
+				new BarChart("Throughput as % of native Reactor Netty (median of rounds)", "Scenario",
+						"% of native Reactor Netty throughput", scenarios, series, 100.0,
+						value -> String.format(Locale.ROOT, "%.0f%%", value))
+					.toSvg());
+		md.append("![% of native per scenario and server](").append(chart).append(")\n\n");
+	}
+
+	private static void saturation(StringBuilder md, List<Summary> summaries) {
+		List<String> lines = new ArrayList<>();
+		for (String scenario : cases(summaries)) {
+			Summary fastro = find(summaries, scenario, ServerKind.FASTRO);
+			Summary raw = find(summaries, scenario, ServerKind.RAW);
+			if (fastro == null || raw == null || !fastro.measured() || !raw.measured()) {
+				continue;
+			}
+			double gap = raw.throughput() / fastro.throughput() - 1;
+			lines.add(scenario + ": " + ((gap < SATURATION_MARGIN)
+					? String.format(Locale.ROOT, "Raw Netty is only %+.1f%% over Fastro, so both may be at the ceiling "
+							+ "of wrk on its one core: **the client, not the server, may have been the bottleneck**.", gap * 100)
+					: String.format(Locale.ROOT, "Raw Netty is %.0f%% over Fastro, so wrk was not the bottleneck.",
+							gap * 100)));
+		}
+		if (!lines.isEmpty()) {
+			md.append("Did wrk saturate? Raw Netty is the ceiling of this stack:\n\n");
+			lines.forEach(line -> md.append("- ").append(line).append('\n'));
+			md.append('\n');
+		}
+	}
+
+	private static void scaling(StringBuilder md, Path directory, RunSettings settings, List<Measurement> runs)
+			throws IOException {
+		boolean any = runs.stream().anyMatch(run -> run.experiment() != Experiment.MAIN);
+		if (!any) {
+			return;
+		}
+		md.append("## Scaling\n\n").append("Median of ").append(rounds(settings.scalingRounds()))
+			.append(" of ").append(settings.seconds())
+			.append(" s per run; in brackets the per-round ratio to the native server where there is one.\n\n");
+		for (Experiment experiment : Experiment.values()) {
+			List<Summary> summaries = Summary.of(runs, experiment);
+			if (experiment == Experiment.MAIN || summaries.isEmpty()) {
+				continue;
+			}
+			md.append("### ").append(experiment.title()).append("\n\n").append(scalingNote(experiment)).append("\n\n");
+			List<String> cases = cases(summaries);
+			List<ServerKind> servers = servers(summaries);
+			md.append("| ").append(experiment.axisLabel()).append(" |");
+			servers.forEach(server -> md.append(' ').append(server.label()).append(" (req/s) |"));
+			md.append("\n|---|").append("---:|".repeat(servers.size())).append('\n');
+			for (String label : cases) {
+				md.append("| ").append(label).append(" |");
+				for (ServerKind server : servers) {
+					Summary summary = find(summaries, label, server);
+					md.append(' ').append(scalingCell(summary)).append(" |");
+				}
+				md.append('\n');
+			}
+			md.append('\n');
+			problems(md, summaries, List.of());
+			String chart = "chart-" + experiment.id() + ".svg";
+			List<BarChart.Series> series = servers.stream()
+				.map(server -> new BarChart.Series(server.label(), COLORS.get(server),
+						values(summaries, server, cases, summary -> summary.measured() ? summary.throughput() : null)))
+				.toList();
+			Files.writeString(directory.resolve(chart), new BarChart("Throughput against " + experiment.title().toLowerCase(Locale.ROOT),
+					experiment.axisLabel(), "Throughput (requests/s, median)", cases, series, null, REQUESTS).toSvg());
+			md.append("![").append(experiment.title()).append("](").append(chart).append(")\n\n");
+		}
+	}
+
+	private static String scalingNote(Experiment experiment) {
+		return switch (experiment) {
+			case ROUTES -> "Each server is started with N generated routes `/r<i>/user/:id` besides the five scenarios, "
+					+ "and the measured request `GET /r<N/2>/user/123` hits the one in the middle. The native row here is "
+					+ "Reactor Netty's own documented router, `HttpServer.route(...)`, which tries the routes one by "
+					+ "one in declaration order: nobody writes `if` dispatch over thousands of routes.";
+			case MIDDLEWARES -> "`GET /mw/<n>`: a route answering `Hello world!` through n pass-through middlewares "
+					+ "(`(ctx, next) -> next.handle(ctx)` in Fastro, `HandlerFilterFunction`s in WebFlux). The native "
+					+ "servers have no middleware to count.";
+			case BODY -> "The JSON POST scenario with the same object and a longer `name`, so the body has the given "
+					+ "size; every server reads it into its record and writes it back.";
+			case CONNECTIONS -> "The Root scenario with wrk's `-c` set to the given number of connections (one wrk "
+					+ "thread).";
+			case MAIN -> "";
+		};
+	}
+
+	private static String scalingCell(Summary summary) {
+		if (summary == null) {
+			return "—";
+		}
+		if (!summary.measured()) {
+			return "invalid";
+		}
+		String cell = String.format(Locale.ROOT, "%,.0f", summary.throughput());
+		return (summary.ratio() != null && !isReference(summary.server())) ? cell + " (" + percentOnly(summary.ratio()) + ")"
+				: cell;
+	}
+
+	private static void jmh(StringBuilder md, JmhResults jmh) {
+		md.append("## Router micro-benchmarks (JMH)\n\n");
+		if (jmh == null) {
+			md.append("Not run for this report: `perf/run --jmh` runs them and the report then includes them.\n\n");
+			return;
+		}
+		md.append("One `GET` lookup in a table of ").append(GitHubRoutes.load().size())
+			.append(" routes modelled on the GitHub REST API (`GitHubRoutes`), average time and allocation per lookup "
+					+ "(`-prof gc`): Fastro's router with its route cache on (the same path again and again: the cache's "
+					+ "best case) and off, beside Spring's `PathPattern`s tried in order as functional endpoints do, and "
+					+ "Reactor Netty's `HttpServerRoutes` on the same table. Cells: ns/op ± error · B/op.\n\n");
+		Set<String> routers = new LinkedHashSet<>();
+		Set<String> requests = new LinkedHashSet<>();
+		Map<String, JmhResults.Row> byKey = new LinkedHashMap<>();
+		for (JmhResults.Row row : jmh.rows()) {
+			routers.add(row.router());
+			requests.add(row.request());
+			byKey.put(row.request() + "|" + row.router(), row);
+		}
+		md.append("| Request |");
+		routers.forEach(router -> md.append(' ').append(router).append(" |"));
+		md.append("\n|---|").append("---:|".repeat(routers.size())).append('\n');
+		for (String request : requests) {
+			md.append("| ").append(request).append(" |");
+			for (String router : routers) {
+				JmhResults.Row row = byKey.get(request + "|" + router);
+				md.append(' ').append((row == null) ? "—" : jmhCell(row)).append(" |");
+			}
+			md.append('\n');
+		}
+		md.append('\n');
+	}
+
+	private static String jmhCell(JmhResults.Row row) {
+		String time = String.format(Locale.ROOT, "%.1f", row.nsPerOp())
+				+ (Double.isNaN(row.nsError()) ? "" : String.format(Locale.ROOT, " ± %.1f", row.nsError()));
+		String bytes = Double.isNaN(row.bytesPerOp()) ? "?" : String.format(Locale.ROOT, "%.0f B", row.bytesPerOp());
+		return time + " · " + bytes;
+	}
+
+	private static void method(StringBuilder md, RunSettings settings) {
+		md.append("## Method\n\n")
+			.append("- Every server runs in its own JVM with `-XX:ActiveProcessorCount=1` and one event-loop thread. "
+					+ "The servers of an experiment start side by side, and once a server is up all its threads are "
+					+ "pinned to the server core (`taskset -a -p -c`, checked in `/proc`), before it is verified, "
+					+ "warmed up and measured; wrk is pinned to the other core (`taskset -c`).\n")
+			.append("- Before measuring, each server's answer to every request it will be measured with is checked "
+					+ "byte for byte (status, `content-type`, body, and `x-user` for the middleware scenario); a server "
+					+ "that answers differently is refused.\n")
+			.append("- Warm-up: every request of a server is driven at once for ").append(settings.warmupSeconds())
+			.append(" s after it starts, before its first measured run.\n")
+			.append("- For each scenario the servers take turns, one ").append(settings.seconds())
+			.append(" s run each, for ").append(rounds(settings.rounds()))
+			.append("; medians over rounds, and `% of Native` is the median of the per-round ratios.\n")
+			.append("- A run with socket errors or non-2xx answers is invalid and left out.\n\n");
+	}
+
+	private static void environment(StringBuilder md, Environment environment) {
+		md.append("## Environment\n\n")
+			.append("- CPU: ").append(environment.cpuModel()).append(", ").append(environment.cpuCount())
+			.append(" cores (").append(environment.coreSplit()).append(")\n")
+			.append("- OS: ").append(environment.os()).append('\n')
+			.append("- JDK: ").append(environment.jdk()).append('\n')
+			.append("- JVM flags (every server): `").append(String.join(" ", environment.jvmFlags())).append("`\n");
+		environment.versions().forEach((name, version) -> md.append("- ").append(name).append(": ").append(version)
+			.append('\n'));
+		md.append("- Date: ").append(environment.date()).append('\n')
+			.append("- Command: `").append(environment.command()).append("`\n\n");
+	}
+
+	private static List<Summary> sorted(List<Summary> summaries) {
+		List<String> cases = cases(summaries);
+		return summaries.stream()
+			.sorted(Comparator.comparingInt((Summary summary) -> cases.indexOf(summary.caseLabel()))
+				.thenComparing(Summary::server))
+			.toList();
+	}
+
+	private static List<String> cases(List<Summary> summaries) {
+		return summaries.stream().map(Summary::caseLabel).distinct().toList();
+	}
+
+	private static List<ServerKind> servers(List<Summary> summaries) {
+		return summaries.stream().map(Summary::server).distinct().sorted().toList();
+	}
+
+	private static Summary find(List<Summary> summaries, String caseLabel, ServerKind server) {
+		return summaries.stream()
+			.filter(summary -> summary.caseLabel().equals(caseLabel) && summary.server() == server)
+			.findFirst()
+			.orElse(null);
+	}
+
+	private static List<Double> values(List<Summary> summaries, ServerKind server, List<String> cases,
+			Function<Summary, Double> value) {
+		List<Double> values = new ArrayList<>();
+		for (String label : cases) {
+			Summary summary = find(summaries, label, server);
+			values.add((summary != null) ? value.apply(summary) : null);
+		}
+		return values;
+	}
+
+	private static boolean isReference(ServerKind server) {
+		return server == ServerKind.NATIVE || server == ServerKind.NATIVE_ROUTED;
+	}
+
+	private static String percent(Summary summary) {
+		if (isReference(summary.server())) {
+			return "100%";
+		}
+		Stats.Ratio ratio = summary.ratio();
+		if (ratio == null) {
+			return "—";
+		}
+		return percentOnly(ratio) + String.format(Locale.ROOT, " (%.1f–%.1f%%)", ratio.min() * 100, ratio.max() * 100);
+	}
+
+	private static String percentOnly(Stats.Ratio ratio) {
+		return String.format(Locale.ROOT, "%.2f%%", ratio.median() * 100);
+	}
+
+	private static String rounds(int rounds) {
+		return rounds + ((rounds == 1) ? " round" : " rounds");
+	}
+
+	/** Microseconds as wrk prints them: µs below a millisecond, ms with two decimals above. */
+	static String latency(double micros) {
+		return (micros < 1000) ? String.format(Locale.ROOT, "%.0f µs", micros)
+				: String.format(Locale.ROOT, "%.2f ms", micros / 1000);
+	}
+}

@@ -1,0 +1,142 @@
+package dev.fastro.perf.harness;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The options of {@code perf/run}.
+ *
+ * @param rounds        rounds of the five scenarios
+ * @param scalingRounds rounds of each scaling experiment
+ * @param seconds       length of each measured run
+ * @param warmupSeconds length of each server's warm-up
+ * @param connections   wrk's connections outside the connections experiment
+ * @param servers       the servers to compare
+ * @param scenarios     the scenarios of the main experiment
+ * @param experiments   the experiments to run
+ * @param outputDirectory where the report, CSV and charts go
+ * @param quick         the smoke-test mode
+ * @param jmh           whether to run the router micro-benchmarks first
+ * @param serverCpu     the core the servers are pinned to
+ * @param wrkCpu        the core wrk is pinned to
+ */
+public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warmupSeconds, int connections,
+		Set<ServerKind> servers, List<Scenario> scenarios, Set<Experiment> experiments, Path outputDirectory,
+		boolean quick, boolean jmh, int serverCpu, int wrkCpu) {
+
+	/** The servers compared unless {@code --servers} says otherwise. */
+	static final Set<ServerKind> DEFAULT_SERVERS = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO,
+			ServerKind.FASTRO_NO_CACHE, ServerKind.WEBFLUX, ServerKind.RAW);
+
+	/** The usage text of {@code perf/run --help}. */
+	public static final String USAGE = """
+			Usage: perf/run [options]
+			  --rounds N           rounds of the five scenarios (default 3, quick 1)
+			  --scaling-rounds N   rounds of each scaling experiment (default 2, quick 1)
+			  --seconds S          seconds per measured run (default 10, quick 1)
+			  --warmup S           seconds of warm-up per server, all its requests at once (default 5, quick 1)
+			  --connections N      wrk connections (default 100)
+			  --servers LIST       comma-separated: native,fastro,fastro-nocache,webflux,raw (default all)
+			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json (default all)
+			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections, or none (default all)
+			  --out DIR            where BENCHMARK.md, the CSV and the charts go (default: the perf directory)
+			  --quick              a full pass in about 2 minutes, for smoke tests: 1 s runs, 1 round,
+			                       the smallest and largest value of each scaling experiment; not results
+			  --jmh                also run the JMH router micro-benchmarks (about 4 minutes, 1 with --quick)
+			  --server-cpu N       core the servers are pinned to (default 1)
+			  --wrk-cpu N          core wrk is pinned to (default 0)
+			  --help               this text
+			""";
+
+	/**
+	 * Parses the command line. {@code --quick} changes the defaults; options given explicitly win.
+	 * @param args the arguments
+	 * @param defaultOutput the output directory when {@code --out} is absent
+	 * @return the options
+	 * @throws IllegalArgumentException on an unknown option or a bad value
+	 */
+	public static RunnerOptions parse(List<String> args, Path defaultOutput) {
+		boolean quick = args.contains("--quick");
+		Integer rounds = null;
+		Integer scalingRounds = null;
+		Integer seconds = null;
+		Integer warmup = null;
+		int connections = 100;
+		Set<ServerKind> servers = EnumSet.copyOf(DEFAULT_SERVERS);
+		List<Scenario> scenarios = List.of(Scenario.values());
+		Set<Experiment> experiments = EnumSet.allOf(Experiment.class);
+		Path output = defaultOutput;
+		boolean jmh = false;
+		int serverCpu = 1;
+		int wrkCpu = 0;
+		for (int i = 0; i < args.size(); i++) {
+			String arg = args.get(i);
+			switch (arg) {
+				case "--quick" -> {
+				}
+				case "--jmh" -> jmh = true;
+				case "--rounds" -> rounds = positive(arg, value(args, ++i, arg));
+				case "--scaling-rounds" -> scalingRounds = positive(arg, value(args, ++i, arg));
+				case "--seconds" -> seconds = positive(arg, value(args, ++i, arg));
+				case "--warmup" -> warmup = positive(arg, value(args, ++i, arg));
+				case "--connections" -> connections = positive(arg, value(args, ++i, arg));
+				case "--servers" -> servers = EnumSet.copyOf(list(value(args, ++i, arg), ServerKind::fromId));
+				case "--scenarios" -> scenarios = list(value(args, ++i, arg), Scenario::fromId);
+				case "--experiments" -> {
+					String value = value(args, ++i, arg);
+					experiments = value.equals("none") ? EnumSet.noneOf(Experiment.class)
+							: EnumSet.copyOf(list(value, Experiment::fromId));
+				}
+				case "--out" -> output = Path.of(value(args, ++i, arg));
+				case "--server-cpu" -> serverCpu = Integer.parseInt(value(args, ++i, arg));
+				case "--wrk-cpu" -> wrkCpu = Integer.parseInt(value(args, ++i, arg));
+				default -> throw new IllegalArgumentException("unknown option " + arg + "\n" + USAGE);
+			}
+		}
+		return new RunnerOptions(orDefault(rounds, quick ? 1 : 3), orDefault(scalingRounds, quick ? 1 : 2),
+				orDefault(seconds, quick ? 1 : 10), orDefault(warmup, quick ? 1 : 5), connections, servers, scenarios,
+				experiments, output, quick, jmh, serverCpu, wrkCpu);
+	}
+
+	/**
+	 * The settings the report states.
+	 * @return the settings
+	 */
+	public RunSettings settings() {
+		return new RunSettings(this.quick, this.rounds, this.scalingRounds, this.seconds, this.warmupSeconds,
+				this.connections);
+	}
+
+	private static String value(List<String> args, int index, String option) {
+		if (index >= args.size()) {
+			throw new IllegalArgumentException(option + " needs a value");
+		}
+		return args.get(index);
+	}
+
+	private static int positive(String option, String value) {
+		int number = Integer.parseInt(value);
+		if (number < 1) {
+			throw new IllegalArgumentException(option + " must be at least 1, not " + value);
+		}
+		return number;
+	}
+
+	private static <T> List<T> list(String value, Function<String, T> parse) {
+		List<T> items = new ArrayList<>();
+		Arrays.stream(value.split(",")).map(String::trim).filter(item -> !item.isEmpty()).map(parse).forEach(items::add);
+		if (items.isEmpty()) {
+			throw new IllegalArgumentException("an empty list: " + value);
+		}
+		return items;
+	}
+
+	private static int orDefault(Integer value, int defaultValue) {
+		return (value != null) ? value : defaultValue;
+	}
+}

@@ -1,0 +1,100 @@
+package dev.fastro.perf.harness;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Starts servers side by side on free ports and makes sure none outlives the harness: they are
+ * stopped when the fleet is closed and, should the harness be killed or crash, by a shutdown hook.
+ */
+public final class ServerFleet implements AutoCloseable {
+
+	private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+	private final int cpu;
+
+	private final String classPath;
+
+	private final Path logDirectory;
+
+	private final List<ServerProcess> running = new CopyOnWriteArrayList<>();
+
+	private final Thread shutdownHook = new Thread(this::stopAll, "perf-server-cleanup");
+
+	/**
+	 * Creates a fleet.
+	 * @param cpu the core every server is pinned to
+	 * @param classPath the class path of the servers' JVMs
+	 * @param logDirectory where their logs go
+	 */
+	public ServerFleet(int cpu, String classPath, Path logDirectory) {
+		this.cpu = cpu;
+		this.classPath = classPath;
+		this.logDirectory = logDirectory;
+		Runtime.getRuntime().addShutdownHook(this.shutdownHook);
+	}
+
+	/**
+	 * Starts servers at the same time, waits until all accept connections, and pins them to the server
+	 * core.
+	 * @param servers the servers to start
+	 * @return the running servers, in the same order
+	 * @throws IOException if one cannot be started; those already started keep running until
+	 * {@link #stop(List)} or {@link #close()}
+	 * @throws InterruptedException if interrupted while waiting
+	 */
+	public List<ServerProcess> start(List<ServerSpec> servers) throws IOException, InterruptedException {
+		List<ServerProcess> started = new ArrayList<>();
+		for (ServerSpec spec : servers) {
+			ServerProcess process = ServerProcess.start(spec, freePort(), this.classPath, this.logDirectory);
+			this.running.add(process);
+			started.add(process);
+		}
+		for (ServerProcess process : started) {
+			process.awaitReady(START_TIMEOUT);
+			process.pin(this.cpu);
+		}
+		return started;
+	}
+
+	/**
+	 * Stops servers.
+	 * @param servers the servers to stop
+	 */
+	public void stop(List<ServerProcess> servers) {
+		for (ServerProcess server : servers) {
+			server.stop();
+			this.running.remove(server);
+		}
+	}
+
+	@Override
+	public void close() {
+		stopAll();
+		try {
+			Runtime.getRuntime().removeShutdownHook(this.shutdownHook);
+		}
+		catch (IllegalStateException shuttingDown) {
+			// Already running the hook: nothing left to undo.
+		}
+	}
+
+	private void stopAll() {
+		stop(List.copyOf(this.running));
+	}
+
+	private static int freePort() {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+}

@@ -1,0 +1,72 @@
+package dev.fastro.perf.harness;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The arithmetic of the report: medians over rounds, and ratios to the native server computed per
+ * round (the machine's speed drifts, so only runs made close together are compared).
+ */
+public final class Stats {
+
+	private Stats() {
+	}
+
+	/**
+	 * The median: the middle value, or the mean of the two middle values of an even count.
+	 * @param values the values
+	 * @return the median
+	 * @throws IllegalArgumentException if there are no values
+	 */
+	public static double median(List<Double> values) {
+		if (values.isEmpty()) {
+			throw new IllegalArgumentException("the median of nothing");
+		}
+		List<Double> sorted = new ArrayList<>(values);
+		Collections.sort(sorted);
+		int middle = sorted.size() / 2;
+		return (sorted.size() % 2 == 1) ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
+	}
+
+	/**
+	 * The ratio of a server's throughput to the reference's, round by round: only rounds in which both
+	 * runs are valid count.
+	 * @param server the server's runs of one case
+	 * @param reference the reference's runs of the same case
+	 * @return the median, minimum and maximum of the per-round ratios, or {@code null} when no round
+	 * has two valid runs
+	 */
+	public static Ratio ratio(List<Measurement> server, List<Measurement> reference) {
+		Map<Integer, Double> referenceByRound = new TreeMap<>();
+		for (Measurement run : reference) {
+			if (run.result().valid()) {
+				referenceByRound.put(run.round(), run.result().throughput());
+			}
+		}
+		List<Double> ratios = new ArrayList<>();
+		for (Measurement run : server) {
+			Double base = referenceByRound.get(run.round());
+			if (run.result().valid() && base != null && base > 0) {
+				ratios.add(run.result().throughput() / base);
+			}
+		}
+		if (ratios.isEmpty()) {
+			return null;
+		}
+		return new Ratio(median(ratios), Collections.min(ratios), Collections.max(ratios), ratios.size());
+	}
+
+	/**
+	 * A ratio to the reference, over rounds.
+	 *
+	 * @param median the median of the per-round ratios
+	 * @param min the smallest per-round ratio
+	 * @param max the largest per-round ratio
+	 * @param rounds how many rounds it was computed from
+	 */
+	public record Ratio(double median, double min, double max, int rounds) {
+	}
+}

@@ -1,0 +1,90 @@
+package dev.fastro.perf.harness;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One cell of the report: a server's runs of one case, reduced to medians over the valid rounds and
+ * its ratio to the native server.
+ *
+ * @param experiment   the experiment
+ * @param caseLabel    the scenario or value
+ * @param server       the server
+ * @param rounds       how many rounds were run
+ * @param validRounds  how many of them were valid
+ * @param throughput   median requests per second over the valid rounds
+ * @param latencyMeanMicros median of the rounds' mean latency
+ * @param latencyP95Micros median of the rounds' 95th percentile
+ * @param ratio        the per-round ratio to the native server, or {@code null} without one
+ * @param problems     why rounds were invalid
+ */
+public record Summary(Experiment experiment, String caseLabel, ServerKind server, int rounds, int validRounds,
+		double throughput, double latencyMeanMicros, double latencyP95Micros, Stats.Ratio ratio, List<String> problems) {
+
+	/** The servers that are the 100% line, in the order they are looked for. */
+	private static final List<ServerKind> REFERENCES = List.of(ServerKind.NATIVE, ServerKind.NATIVE_ROUTED);
+
+	/**
+	 * Reduces the runs of one experiment, keeping the order in which cases and servers were first run.
+	 * @param runs the runs
+	 * @param experiment the experiment to reduce
+	 * @return one summary per case and server
+	 */
+	public static List<Summary> of(List<Measurement> runs, Experiment experiment) {
+		Map<String, Map<ServerKind, List<Measurement>>> byCase = new LinkedHashMap<>();
+		for (Measurement run : runs) {
+			if (run.experiment() == experiment) {
+				byCase.computeIfAbsent(run.caseLabel(), label -> new LinkedHashMap<>())
+					.computeIfAbsent(run.server(), server -> new ArrayList<>())
+					.add(run);
+			}
+		}
+		List<Summary> summaries = new ArrayList<>();
+		byCase.forEach((caseLabel, byServer) -> {
+			List<Measurement> reference = REFERENCES.stream()
+				.filter(byServer::containsKey)
+				.map(byServer::get)
+				.findFirst()
+				.orElse(null);
+			byServer.forEach((server, serverRuns) -> summaries
+				.add(summarize(experiment, caseLabel, server, serverRuns, reference)));
+		});
+		return summaries;
+	}
+
+	private static Summary summarize(Experiment experiment, String caseLabel, ServerKind server,
+			List<Measurement> runs, List<Measurement> reference) {
+		List<Double> throughput = new ArrayList<>();
+		List<Double> mean = new ArrayList<>();
+		List<Double> p95 = new ArrayList<>();
+		Set<String> problems = new LinkedHashSet<>();
+		for (Measurement run : runs) {
+			WrkResult result = run.result();
+			if (result.valid()) {
+				throughput.add(result.throughput());
+				mean.add(result.latencyMeanMicros());
+				p95.add((double) result.latencyP95Micros());
+			}
+			else {
+				problems.add("round " + run.round() + ": " + result.problem());
+			}
+		}
+		boolean any = !throughput.isEmpty();
+		Stats.Ratio ratio = (reference != null) ? Stats.ratio(runs, reference) : null;
+		return new Summary(experiment, caseLabel, server, runs.size(), throughput.size(),
+				any ? Stats.median(throughput) : Double.NaN, any ? Stats.median(mean) : Double.NaN,
+				any ? Stats.median(p95) : Double.NaN, ratio, List.copyOf(problems));
+	}
+
+	/**
+	 * Whether at least one round was valid, so the medians mean something.
+	 * @return {@code true} if measured
+	 */
+	public boolean measured() {
+		return this.validRounds > 0;
+	}
+}

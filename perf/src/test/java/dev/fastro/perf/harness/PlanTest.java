@@ -1,0 +1,92 @@
+package dev.fastro.perf.harness;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class PlanTest {
+
+	@Test
+	void defaultsAreTheFullRun() {
+		RunnerOptions options = RunnerOptions.parse(List.of(), Path.of("out"));
+		assertThat(options.rounds()).isEqualTo(3);
+		assertThat(options.scalingRounds()).isEqualTo(2);
+		assertThat(options.seconds()).isEqualTo(10);
+		assertThat(options.warmupSeconds()).isEqualTo(5);
+		assertThat(options.connections()).isEqualTo(100);
+		assertThat(options.servers()).containsExactly(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.FASTRO_NO_CACHE,
+				ServerKind.WEBFLUX, ServerKind.RAW);
+		assertThat(options.experiments()).containsExactly(Experiment.values());
+		assertThat(options.outputDirectory()).isEqualTo(Path.of("out"));
+	}
+
+	@Test
+	void quickChangesTheDefaultsAndExplicitOptionsWin() {
+		RunnerOptions options = RunnerOptions.parse(List.of("--quick", "--rounds", "2", "--out", "/tmp/x"), Path.of("out"));
+		assertThat(options.quick()).isTrue();
+		assertThat(options.rounds()).isEqualTo(2);
+		assertThat(options.seconds()).isEqualTo(1);
+		assertThat(options.outputDirectory()).isEqualTo(Path.of("/tmp/x"));
+	}
+
+	@Test
+	void selectsServersScenariosAndExperiments() {
+		RunnerOptions options = RunnerOptions.parse(
+				List.of("--servers", "fastro,native", "--scenarios", "json,root", "--experiments", "main"), Path.of("."));
+		assertThat(options.servers()).containsExactly(ServerKind.NATIVE, ServerKind.FASTRO);
+		assertThat(options.scenarios()).containsExactly(Scenario.JSON_POST, Scenario.ROOT);
+		List<Group> groups = Plan.of(options);
+		assertThat(groups).singleElement().satisfies(group -> {
+			assertThat(group.servers()).extracting(ServerSpec::kind).containsExactly(ServerKind.NATIVE, ServerKind.FASTRO);
+			assertThat(group.cases()).extracting(Case::label).containsExactly("JSON POST", "Root");
+		});
+		assertThat(RunnerOptions.parse(List.of("--experiments", "none"), Path.of(".")).experiments()).isEmpty();
+	}
+
+	@Test
+	void badOptionsAreRefused() {
+		assertThatIllegalArgumentException().isThrownBy(() -> RunnerOptions.parse(List.of("--nope"), Path.of(".")));
+		assertThatIllegalArgumentException().isThrownBy(() -> RunnerOptions.parse(List.of("--rounds", "0"), Path.of(".")));
+		assertThatIllegalArgumentException().isThrownBy(() -> RunnerOptions.parse(List.of("--rounds"), Path.of(".")));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> RunnerOptions.parse(List.of("--servers", "tomcat"), Path.of(".")))
+			.withMessageContaining("unknown server 'tomcat'");
+	}
+
+	@Test
+	void theFullPlanHasEveryExperimentAndRestartsServersPerRouteTableSize() {
+		List<Group> groups = Plan.of(RunnerOptions.parse(List.of(), Path.of(".")));
+		assertThat(groups).extracting(Group::name)
+			.containsExactly("scenarios", "10 routes", "100 routes", "1,000 routes", "10,000 routes");
+		Group scenarios = groups.get(0);
+		assertThat(scenarios.cases()).extracting(one -> one.experiment().id() + ":" + one.label())
+			.containsExactly("main:Root", "main:URL Params", "main:Query Params", "main:Middleware", "main:JSON POST",
+					"middlewares:0", "middlewares:1", "middlewares:5", "middlewares:10", "middlewares:25", "body:44 B",
+					"body:1 KiB", "body:64 KiB", "connections:1", "connections:10", "connections:100",
+					"connections:1,000");
+		assertThat(groups.get(4).servers()).containsExactly(new ServerSpec(ServerKind.NATIVE_ROUTED, 10_000),
+				new ServerSpec(ServerKind.FASTRO, 10_000), new ServerSpec(ServerKind.FASTRO_NO_CACHE, 10_000));
+		assertThat(groups.get(4).cases().get(0).probe().request().target()).isEqualTo("/r5000/user/123");
+		// The body experiment's bodies have the sizes they are named after.
+		assertThat(scenarios.cases().get(12).probe().request().body()).hasSize(64 * 1024);
+		// Every server is verified and warmed with each distinct request it is measured with.
+		assertThat(scenarios.probesOf(ServerKind.FASTRO)).hasSize(5 + 5 + 2);
+		assertThat(scenarios.probesOf(ServerKind.RAW)).hasSize(5 + 2);
+	}
+
+	@Test
+	void quickKeepsEveryExperimentWithItsSmallestAndLargestValue() {
+		List<Group> groups = Plan.of(RunnerOptions.parse(List.of("--quick"), Path.of(".")));
+		assertThat(groups).extracting(Group::name).containsExactly("scenarios", "10 routes", "10,000 routes");
+		assertThat(groups.get(0).cases()).extracting(Case::label)
+			.containsExactly("Root", "URL Params", "Query Params", "Middleware", "JSON POST", "0", "25", "44 B", "64 KiB",
+					"1", "1,000");
+		assertThat(groups.get(0).cases()).allSatisfy(one -> assertThat(one.rounds()).isEqualTo(1));
+		assertThat(Set.copyOf(groups.get(0).servers())).hasSize(5);
+	}
+}

@@ -1,0 +1,140 @@
+package dev.fastro.perf.harness;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReportWriterTest {
+
+	private static final Environment ENVIRONMENT = new Environment("Test CPU", 2, "servers on core 1, wrk on core 0",
+			"Test OS", "Test JDK", JvmFlags.SERVER, Map.of("Spring Boot", "4.0.7", "Reactor Netty", "1.3.6"),
+			"2026-01-01T00:00:00Z", "perf/run --test");
+
+	@TempDir
+	Path directory;
+
+	@Test
+	void opensWithTheSeedsTableAndItsRatios() throws Exception {
+		List<Measurement> runs = new ArrayList<>();
+		for (int round = 1; round <= 3; round++) {
+			runs.add(run(Experiment.MAIN, "Root", ServerKind.NATIVE, round, 100_000));
+			runs.add(run(Experiment.MAIN, "Root", ServerKind.FASTRO, round, 90_000 + 1000 * round));
+		}
+		String report = write(runs, List.of(), null);
+		List<String> lines = report.lines().filter(line -> line.startsWith("|")).toList();
+		assertThat(lines.get(0))
+			.isEqualTo("| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native |");
+		assertThat(lines.get(2)).isEqualTo("| Root | Native | 100,000 | 1.50 ms | 2.50 ms | 100% |");
+		assertThat(lines.get(3)).isEqualTo("|  | Fastro | 92,000 | 1.50 ms | 2.50 ms | 92.00% (91.0–93.0%) |");
+		// The first table is the seed's: nothing but the title and one sentence before it.
+		assertThat(report.indexOf("| Scenario |")).isLessThan(report.indexOf("## "));
+	}
+
+	@Test
+	void setsFastroBesideTheOriginalsDenoFigures() throws Exception {
+		String report = write(List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000),
+				run(Experiment.MAIN, "Root", ServerKind.FASTRO, 1, 97_000)), List.of(), null);
+		assertThat(report).contains("| Root | 97.00% (97.0–97.0%) | 103.41% |")
+			.contains("| URL Params | not measured | 95.91% |")
+			.contains("| Query Params | not measured | 96.16% |")
+			.contains("| Middleware | not measured | 89.36% |")
+			.contains("| JSON POST | not measured | 86.65% |");
+	}
+
+	@Test
+	void saysWhenWrkMayHaveBeenTheBottleneck() throws Exception {
+		String report = write(List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000),
+				run(Experiment.MAIN, "Root", ServerKind.FASTRO, 1, 99_000),
+				run(Experiment.MAIN, "Root", ServerKind.RAW, 1, 100_500)), List.of(), null);
+		assertThat(report).contains("**the client, not the server, may have been the bottleneck**");
+	}
+
+	@Test
+	void listsRefusedServersAndInvalidRuns() throws Exception {
+		Measurement invalid = new Measurement(Experiment.MAIN, "Root", ServerKind.WEBFLUX, 1, 100, 10,
+				new WrkResult(10, 10_000_000, 1, 1, 0, 3, 0, 0, 0));
+		String report = write(List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000), invalid),
+				List.of(new Refusal(Experiment.MAIN, ServerKind.RAW, "GET /: body 'Hello world?', expected 'Hello world!'")),
+				null);
+		assertThat(report).contains("| Root | Native |")
+			.contains("|  | WebFlux fn | invalid | | | |")
+			.contains("**Raw Netty refused** (Scenarios): GET /: body 'Hello world?', expected 'Hello world!'")
+			.contains("Invalid run, Root · WebFlux fn, round 1: 3 socket errors");
+	}
+
+	@Test
+	void writesScalingTablesAndReadableCharts() throws Exception {
+		List<Measurement> runs = List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000),
+				run(Experiment.MAIN, "Root", ServerKind.FASTRO, 1, 95_000),
+				run(Experiment.ROUTES, "10", ServerKind.NATIVE_ROUTED, 1, 50_000),
+				run(Experiment.ROUTES, "10", ServerKind.FASTRO, 1, 90_000),
+				run(Experiment.ROUTES, "10,000", ServerKind.NATIVE_ROUTED, 1, 5_000),
+				run(Experiment.ROUTES, "10,000", ServerKind.FASTRO, 1, 88_000));
+		String report = write(runs, List.of(), null);
+		assertThat(report).contains("### Route-table size")
+			.contains("| Routes in the table | Native (HttpServer.route) (req/s) | Fastro (req/s) |")
+			.contains("| 10,000 | 5,000 | 88,000 (1760.00%) |")
+			.contains("![Route-table size](chart-routes.svg)");
+		for (String chart : List.of("chart-percent-of-native.svg", "chart-routes.svg")) {
+			String svg = Files.readString(this.directory.resolve(chart));
+			DocumentBuilderFactory.newInstance()
+				.newDocumentBuilder()
+				.parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+			assertThat(svg).contains("font-weight=\"bold\"");
+		}
+		assertThat(Files.readString(this.directory.resolve("chart-routes.svg")))
+			.contains("Throughput against route-table size")
+			.contains("Routes in the table")
+			.contains("Throughput (requests/s, median)");
+		assertThat(Files.readString(this.directory.resolve("chart-percent-of-native.svg")))
+			.contains("% of native Reactor Netty throughput")
+			.contains(">95%<");
+	}
+
+	@Test
+	void includesTheMicroBenchmarksWhenPresent() throws Exception {
+		JmhResults jmh = new JmhResults(List.of(new JmhResults.Row("fastro", "static", 12.34, 0.5, 0),
+				new JmhResults.Row("spring-pathpattern", "static", 456.7, 3.2, 312)));
+		String report = write(List.of(), List.of(), jmh);
+		assertThat(report).contains("| Request | fastro | spring-pathpattern |")
+			.contains("| static | 12.3 ± 0.5 · 0 B | 456.7 ± 3.2 · 312 B |");
+		assertThat(write(List.of(), List.of(), null)).contains("`perf/run --jmh` runs them");
+	}
+
+	@Test
+	void endsWithTheEnvironment() throws Exception {
+		String report = write(List.of(), List.of(), null);
+		assertThat(report).contains("- CPU: Test CPU, 2 cores (servers on core 1, wrk on core 0)")
+			.contains("- JVM flags (every server): `-Xms512m -Xmx512m")
+			.contains("- Spring Boot: 4.0.7")
+			.contains("- Command: `perf/run --test`")
+			.contains("[`benchmark-results.csv`](benchmark-results.csv)");
+	}
+
+	@Test
+	void writesLatencyAsWrkDoes() {
+		assertThat(ReportWriter.latency(850)).isEqualTo("850 µs");
+		assertThat(ReportWriter.latency(1234.5)).isEqualTo("1.23 ms");
+	}
+
+	private String write(List<Measurement> runs, List<Refusal> refusals, JmhResults jmh) throws Exception {
+		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100), ENVIRONMENT, runs, refusals, jmh);
+		return Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
+	}
+
+	private static Measurement run(Experiment experiment, String label, ServerKind server, int round, double throughput) {
+		return new Measurement(experiment, label, server, round, 100, 10,
+				new WrkResult(Math.round(throughput * 10), 10_000_000, 1500, 2500, 0, 0, 0, 0, 0));
+	}
+}

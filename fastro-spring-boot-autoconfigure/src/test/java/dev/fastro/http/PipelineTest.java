@@ -116,6 +116,21 @@ class PipelineTest {
 	}
 
 	@Test
+	void middlewareSeesTheExceptionOfASynchronousHandler() {
+		HttpResponse<String> response = get(this.port, "/fail/observed");
+		assertThat(response.statusCode()).isEqualTo(409);
+		assertThat(response.headers().firstValue("x-sync-error")).hasValue("IllegalStateException");
+	}
+
+	@Test
+	void middlewareMayAnswerAloneWithoutCallingTheHandler() {
+		HttpResponse<String> response = get(this.port, "/guarded");
+		assertThat(response.statusCode()).isEqualTo(403);
+		assertThat(response.body()).isEqualTo("no entry");
+		assertThat(get(this.port, "/guarded", "x-pass", "yes").body()).isEqualTo("inside");
+	}
+
+	@Test
 	void writesEachKindOfResult() {
 		HttpResponse<String> bytes = get(this.port, "/bytes");
 		assertThat(bytes.headers().firstValue("content-type")).hasValue("application/octet-stream");
@@ -249,10 +264,22 @@ class PipelineTest {
 		@Bean
 		Routes routes() {
 			Middleware greet = (ctx, next) -> next.handle(ctx.set(GREETING, "Hello from the route middleware"));
+			Middleware syncErrorHeader = (ctx, next) -> {
+				try {
+					return next.handle(ctx);
+				}
+				catch (IllegalStateException ex) {
+					ctx.header("x-sync-error", ex.getClass().getSimpleName());
+					throw ex;
+				}
+			};
+			Middleware guard = (ctx, next) -> (ctx.header("x-pass") != null) ? next.handle(ctx)
+					: Response.status(403).body("no entry");
 			Middleware asyncErrorHeader = (ctx, next) -> Completion.whenComplete(next.handle(ctx),
 					(value, error) -> ctx.header("x-async-error", error.getClass().getSimpleName()));
 			return Routes.builder()
 				.get("/greet", ctx -> ctx.get(GREETING), greet)
+				.get("/guarded", ctx -> "inside", guard)
 				.get("/created", ctx -> Response.status(202).header("x-custom", "1").body(Map.of("ok", true)))
 				.get("/bytes", ctx -> new byte[] { 'a', 'b', 'c' })
 				.get("/nothing", ctx -> null)
@@ -280,6 +307,9 @@ class PipelineTest {
 					.get("/handler", ctx -> {
 						throw new Boom();
 					})
+					.get("/observed", ctx -> {
+						throw new IllegalStateException("now");
+					}, syncErrorHeader)
 					.get("/async", ctx -> Mono.error(new IllegalStateException("later")), asyncErrorHeader))
 				.build();
 		}

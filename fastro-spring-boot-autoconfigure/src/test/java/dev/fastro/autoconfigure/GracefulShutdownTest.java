@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
 import dev.fastro.http.Routes;
@@ -26,18 +27,20 @@ import static dev.fastro.test.TestHttp.get;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Closing the context lets in-flight requests finish, then refuses new connections. */
+/**
+ * Closing the context lets in-flight requests finish, then refuses new connections. A request that
+ * fails on the client is one the server never started; every one it started is answered.
+ */
 class GracefulShutdownTest {
 
 	static final CountDownLatch started = new CountDownLatch(5);
 
+	static final AtomicInteger handled = new AtomicInteger();
+
 	@Test
 	void inFlightRequestsFinishWhenTheContextCloses() throws Exception {
-		ConfigurableApplicationContext context = new SpringApplicationBuilder(SlowApp.class)
-			.web(WebApplicationType.NONE)
-			.properties("fastro.server.port=0", "fastro.server.shutdown-timeout=10s")
-			.run();
-		int port = context.getEnvironment().getRequiredProperty(FastroServerLifecycle.PORT_PROPERTY, Integer.class);
+		ConfigurableApplicationContext context = start();
+		int port = port(context);
 		List<CompletableFuture<HttpResponse<String>>> inFlight = IntStream.range(0, 5)
 			.mapToObj(i -> CompletableFuture.supplyAsync(() -> get(port, "/slow")))
 			.toList();
@@ -53,6 +56,45 @@ class GracefulShutdownTest {
 		assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(ConnectException.class);
 	}
 
+	@Test
+	void everyRequestStartedUnderLoadIsAnsweredWhenTheContextCloses() throws Exception {
+		ConfigurableApplicationContext context = start();
+		int port = port(context);
+		AtomicInteger answered = new AtomicInteger();
+		List<Thread> clients = IntStream.range(0, 8).mapToObj(i -> new Thread(() -> {
+			while (true) {
+				try {
+					HttpResponse<String> response = get(port, "/work");
+					assertThat(response.statusCode()).isEqualTo(200);
+					answered.incrementAndGet();
+				}
+				catch (IllegalStateException refusedOrClosed) {
+					return;
+				}
+			}
+		})).toList();
+		clients.forEach(Thread::start);
+		Thread.sleep(1_000);
+
+		context.close();
+
+		for (Thread client : clients) {
+			client.join(10_000);
+		}
+		assertThat(handled.get()).as("requests the handler started").isGreaterThan(50);
+		assertThat(answered.get()).as("requests answered 200").isEqualTo(handled.get());
+	}
+
+	private static ConfigurableApplicationContext start() {
+		return new SpringApplicationBuilder(SlowApp.class).web(WebApplicationType.NONE)
+			.properties("fastro.server.port=0", "fastro.server.shutdown-timeout=10s")
+			.run();
+	}
+
+	private static int port(ConfigurableApplicationContext context) {
+		return context.getEnvironment().getRequiredProperty(FastroServerLifecycle.PORT_PROPERTY, Integer.class);
+	}
+
 	@SpringBootConfiguration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
 			FastroServerAutoConfiguration.class })
@@ -63,6 +105,9 @@ class GracefulShutdownTest {
 			return Routes.builder().get("/slow", ctx -> {
 				started.countDown();
 				return Mono.delay(Duration.ofMillis(800)).thenReturn("finished");
+			}).get("/work", ctx -> {
+				handled.incrementAndGet();
+				return Mono.delay(Duration.ofMillis(20)).thenReturn("done");
 			}).build();
 		}
 

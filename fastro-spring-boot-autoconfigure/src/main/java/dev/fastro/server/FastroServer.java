@@ -44,7 +44,6 @@ public final class FastroServer {
 			.httpRequestDecoder(decoder -> decoder.maxInitialLineLength(options.maxInitialLineLength())
 				.maxHeaderSize(options.maxHeaderSize()))
 			.idleTimeout(options.idleTimeout())
-			.requestTimeout(options.readTimeout())
 			.doOnChannelInit((observer, channel, remote) -> ProtocolGuard.install(channel.pipeline(), options, json))
 			.channelGroup(this.connections)
 			.handle(new FastroHttpHandler(dispatcher, json, limits, options.maxBodySize()));

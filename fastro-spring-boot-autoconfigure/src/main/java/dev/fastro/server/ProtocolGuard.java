@@ -1,9 +1,9 @@
 package dev.fastro.server;
 
-import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
+import dev.fastro.http.HttpException;
 import dev.fastro.http.JsonCodec;
 import dev.fastro.http.Problem;
 import io.netty.buffer.ByteBuf;
@@ -18,6 +18,7 @@ import io.netty.handler.codec.DecoderResultProvider;
 import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
@@ -27,42 +28,46 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ByteProcessor;
+import io.netty.util.ReferenceCountUtil;
 import reactor.netty.NettyPipeline;
 
 /**
  * Guards one connection where Reactor Netty alone would not:
  * <ul>
- * <li>a request whose headers do not arrive within the read timeout of its first byte (slowloris) is
- * answered 408 and the connection closed;</li>
+ * <li>a request whose headers do not arrive within the read timeout of its first byte, or whose body
+ * does not arrive within the read timeout of its headers (slowloris), is answered 408 and the
+ * connection closed;</li>
  * <li>a header line folded onto the next (obsolete since RFC 7230), which Netty would join with a
- * space, is refused with 400, as is an HTTP version other than 1.0 and 1.1 (505);</li>
+ * space, is refused with 400, and so is a request breaking the rules of {@link RequestChecks};</li>
+ * <li>a malformed chunk in a body fails the body, so no handler ever sees a truncated one;</li>
  * <li>a request the decoder refused (a request line or headers too long, malformed syntax) is answered
  * with a problem+json body naming what was wrong, instead of Reactor Netty's empty one.</li>
  * </ul>
- * It takes two places in the pipeline: before the HTTP codec it sees the raw header bytes, after it
- * the decoded request and the response going out.
+ * It takes two places in the pipeline: before the HTTP codec it sees the raw bytes, after it the
+ * decoded request and the response going out. A request that arrives whole in one read, the common
+ * case, schedules no timer.
  */
 final class ProtocolGuard {
-
-	private static final String BYTES = "fastro.protocolGuard.bytes";
-
-	private static final String MESSAGES = "fastro.protocolGuard.messages";
 
 	private final ServerOptions options;
 
 	private final JsonCodec json;
 
+	private final HeaderScan headerScan = new HeaderScan();
+
 	private ChannelHandlerContext messages;
 
-	private ScheduledFuture<?> headerDeadline;
+	private ScheduledFuture<?> deadline;
 
+	/** From a request's head being decoded until its response has been written. */
 	private boolean inRequest;
+
+	/** From a request's head being decoded until its body has been received. */
+	private boolean awaitingBody;
 
 	private int decodedRequests;
 
 	private Throwable decodeFailure;
-
-	private final HeaderScan headerScan = new HeaderScan();
 
 	private ProtocolGuard(ServerOptions options, JsonCodec json) {
 		this.options = options;
@@ -75,31 +80,29 @@ final class ProtocolGuard {
 			return;
 		}
 		ProtocolGuard guard = new ProtocolGuard(options, json);
-		pipeline.addBefore(NettyPipeline.HttpCodec, BYTES, guard.new Bytes());
-		pipeline.addAfter(NettyPipeline.HttpCodec, MESSAGES, guard.new Messages());
+		pipeline.addBefore(NettyPipeline.HttpCodec, "fastro.protocolGuard.bytes", guard.new Bytes());
+		pipeline.addAfter(NettyPipeline.HttpCodec, "fastro.protocolGuard.messages", guard.new Messages());
 	}
 
-	/**
-	 * Bytes that leave a request's headers incomplete start the clock for them. A request that arrives
-	 * whole in one read is decoded before this returns, so the common case schedules nothing.
-	 */
+	/** Scans header bytes for folding, and starts the clock when a read leaves a request incomplete. */
 	private final class Bytes extends ChannelInboundHandlerAdapter {
 
 		@Override
 		public void channelRead(ChannelHandlerContext ctx, Object msg) {
-			boolean awaitingHeaders = !ProtocolGuard.this.inRequest;
-			if (awaitingHeaders && msg instanceof ByteBuf bytes && ProtocolGuard.this.headerScan.folds(bytes)) {
+			boolean awaitingHead = !ProtocolGuard.this.inRequest;
+			if (awaitingHead && msg instanceof ByteBuf bytes && ProtocolGuard.this.headerScan.folds(bytes)) {
 				bytes.release();
 				reject(HttpResponseStatus.BAD_REQUEST, "Obsolete line folding in the request headers");
 				return;
 			}
 			int decodedBefore = ProtocolGuard.this.decodedRequests;
 			ctx.fireChannelRead(msg);
-			if (awaitingHeaders && ProtocolGuard.this.decodedRequests == decodedBefore
-					&& ProtocolGuard.this.headerDeadline == null && ctx.channel().isActive()) {
-				Duration timeout = ProtocolGuard.this.options.readTimeout();
-				ProtocolGuard.this.headerDeadline = ctx.executor()
-					.schedule(ProtocolGuard.this::headersTooSlow, timeout.toMillis(), TimeUnit.MILLISECONDS);
+			boolean headIncomplete = awaitingHead && ProtocolGuard.this.decodedRequests == decodedBefore;
+			if ((headIncomplete || ProtocolGuard.this.awaitingBody) && ProtocolGuard.this.deadline == null
+					&& ctx.channel().isActive()) {
+				ProtocolGuard.this.deadline = ctx.executor()
+					.schedule(ProtocolGuard.this::readTimedOut, ProtocolGuard.this.options.readTimeout().toMillis(),
+							TimeUnit.MILLISECONDS);
 			}
 		}
 
@@ -111,7 +114,7 @@ final class ProtocolGuard {
 
 	}
 
-	/** Decoded requests stop the clock; responses to refused requests get their problem body. */
+	/** Checks decoded requests and bodies, and gives refused requests their problem body. */
 	private final class Messages extends ChannelDuplexHandler {
 
 		@Override
@@ -124,11 +127,26 @@ final class ProtocolGuard {
 			if (msg instanceof HttpRequest request) {
 				cancelDeadline();
 				ProtocolGuard.this.inRequest = true;
+				ProtocolGuard.this.awaitingBody = !(msg instanceof LastHttpContent);
 				ProtocolGuard.this.decodedRequests++;
-				HttpVersion version = request.protocolVersion();
-				if (request.decoderResult().isSuccess() && (version.majorVersion() != 1 || version.minorVersion() > 1)) {
-					request.setDecoderResult(DecoderResult.failure(new UnsupportedVersion(version)));
+				if (request.decoderResult().isSuccess()) {
+					RequestChecks.Refusal refusal = RequestChecks.check(request);
+					if (refusal != null) {
+						request.setDecoderResult(DecoderResult.failure(refusal));
+					}
 				}
+			}
+			else if (msg instanceof HttpContent content && content.decoderResult().isFailure()
+					&& ProtocolGuard.this.awaitingBody) {
+				// Reactor Netty would end the body here as if complete; fail it instead, so the
+				// handler never runs on a truncated body and the answer is a 400 with a problem body.
+				ReferenceCountUtil.release(msg);
+				bodyFailed(ctx, new HttpException(400, "Malformed request body: " + describe(content.decoderResult().cause())));
+				return;
+			}
+			else if (msg instanceof LastHttpContent) {
+				ProtocolGuard.this.awaitingBody = false;
+				cancelDeadline();
 			}
 			if (msg instanceof DecoderResultProvider decoded && decoded.decoderResult().isFailure()) {
 				ProtocolGuard.this.decodeFailure = decoded.decoderResult().cause();
@@ -143,8 +161,8 @@ final class ProtocolGuard {
 			if (failure != null && msg instanceof FullHttpResponse response && !response.content().isReadable()
 					&& response.status().code() >= 400) {
 				ProtocolGuard.this.decodeFailure = null;
-				if (failure instanceof UnsupportedVersion) {
-					response.setStatus(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED);
+				if (failure instanceof RequestChecks.Refusal refusal) {
+					response.setStatus(refusal.status());
 				}
 				out = withProblem(ctx, response, detail(failure));
 			}
@@ -157,12 +175,22 @@ final class ProtocolGuard {
 
 	}
 
-	private void headersTooSlow() {
-		this.headerDeadline = null;
-		if (!this.inRequest && this.messages.channel().isActive()) {
-			reject(HttpResponseStatus.REQUEST_TIMEOUT,
-					"The request headers did not arrive within " + this.options.readTimeout().toMillis() + " ms");
+	private void readTimedOut() {
+		this.deadline = null;
+		long millis = this.options.readTimeout().toMillis();
+		if (this.awaitingBody) {
+			bodyFailed(this.messages, new HttpException(408, "The request body did not arrive within " + millis + " ms"));
 		}
+		else if (!this.inRequest && this.messages.channel().isActive()) {
+			reject(HttpResponseStatus.REQUEST_TIMEOUT, "The request headers did not arrive within " + millis + " ms");
+		}
+	}
+
+	/** Fails the body being received, which Fastro's handler answers with the exception's status. */
+	private void bodyFailed(ChannelHandlerContext ctx, HttpException failure) {
+		this.awaitingBody = false;
+		cancelDeadline();
+		ctx.fireExceptionCaught(failure);
 	}
 
 	/** Answers a request that never reached Reactor Netty, and closes the connection. */
@@ -175,9 +203,9 @@ final class ProtocolGuard {
 	}
 
 	private void cancelDeadline() {
-		if (this.headerDeadline != null) {
-			this.headerDeadline.cancel(false);
-			this.headerDeadline = null;
+		if (this.deadline != null) {
+			this.deadline.cancel(false);
+			this.deadline = null;
 		}
 	}
 
@@ -193,7 +221,7 @@ final class ProtocolGuard {
 	}
 
 	private String detail(Throwable failure) {
-		if (failure instanceof UnsupportedVersion) {
+		if (failure instanceof RequestChecks.Refusal) {
 			return failure.getMessage();
 		}
 		if (failure instanceof TooLongHttpLineException) {
@@ -205,7 +233,11 @@ final class ProtocolGuard {
 		if (failure instanceof TooLongFrameException) {
 			return "A part of the request is longer than allowed";
 		}
-		return "Malformed HTTP request: " + failure.getMessage();
+		return "Malformed HTTP request: " + describe(failure);
+	}
+
+	private static String describe(Throwable failure) {
+		return (failure.getMessage() != null) ? failure.getMessage() : failure.getClass().getSimpleName();
 	}
 
 	/**
@@ -245,14 +277,6 @@ final class ProtocolGuard {
 			}
 			this.atLineStart = (value == '\n');
 			return true;
-		}
-
-	}
-
-	private static final class UnsupportedVersion extends IllegalArgumentException {
-
-		UnsupportedVersion(HttpVersion version) {
-			super(version.text() + " is not supported; use HTTP/1.1");
 		}
 
 	}

@@ -1,0 +1,70 @@
+package dev.fastro.demo.hardening;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.fastro.http.Handler;
+import dev.fastro.http.Routes;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Routes only the hardening tests have: handlers that never finish, block too long, write a bad
+ * header, count their calls (to prove a request never reached a handler), read a form or any JSON.
+ */
+@TestConfiguration(proxyBeanMethods = false)
+public class HostileRoutes {
+
+	/** Calls of {@code /test/count}. */
+	static final AtomicInteger counted = new AtomicInteger();
+
+	/** {@code /test/pending}: subscribed to, and cancelled. */
+	static final AtomicBoolean pendingSubscribed = new AtomicBoolean();
+
+	static final AtomicBoolean pendingCancelled = new AtomicBoolean();
+
+	/** {@code /test/slow-blocking?id=N}: the ids of the calls that started, and that were interrupted asleep. */
+	static final Set<String> blockingStarted = ConcurrentHashMap.newKeySet();
+
+	static final Set<String> blockingInterrupted = ConcurrentHashMap.newKeySet();
+
+	@Bean
+	Routes hostileTestRoutes() {
+		Handler count = ctx -> {
+			counted.incrementAndGet();
+			return "counted";
+		};
+		return Routes.builder()
+			.get("/test/count", count)
+			.post("/test/count", count)
+			.get("/test/never", ctx -> Mono.never())
+			.get("/test/pending", ctx -> Mono.never()
+				.doOnSubscribe(subscription -> pendingSubscribed.set(true))
+				.doOnCancel(() -> pendingCancelled.set(true)))
+			.get("/test/slow-blocking", Handler.blocking(ctx -> {
+				String id = String.valueOf(ctx.query("id"));
+				blockingStarted.add(id);
+				try {
+					Thread.sleep(10_000);
+				}
+				catch (InterruptedException ex) {
+					blockingInterrupted.add(id);
+					throw ex;
+				}
+				return "late";
+			}))
+			.get("/test/crlf", ctx -> {
+				ctx.header("x-bad", "a\r\nb");
+				return "should not be sent";
+			})
+			.post("/test/form", ctx -> String.valueOf(ctx.form().size()))
+			.post("/test/json-tree", ctx -> ctx.body(JsonNode.class))
+			.build();
+	}
+
+}

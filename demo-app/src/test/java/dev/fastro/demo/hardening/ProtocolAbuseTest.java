@@ -1,0 +1,302 @@
+package dev.fastro.demo.hardening;
+
+import java.io.IOException;
+import java.time.Duration;
+
+import dev.fastro.autoconfigure.LocalFastroPort;
+import dev.fastro.test.TestHttp.RawResponse;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static dev.fastro.demo.hardening.HostileApp.MAX_BODY_BYTES;
+import static dev.fastro.demo.hardening.Wire.HELLO;
+import static dev.fastro.demo.hardening.Wire.assertClosedAfter;
+import static dev.fastro.demo.hardening.Wire.assertClosedOrUsable;
+import static dev.fastro.demo.hardening.Wire.assertProblem;
+import static dev.fastro.demo.hardening.Wire.assertServing;
+import static dev.fastro.demo.hardening.Wire.awaitLeaksSettled;
+import static dev.fastro.test.TestHttp.rawRequest;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Requests that break HTTP/1.1: each is refused with an exact 4xx (505 for an unknown major
+ * version), never 500 and never handed to a handler ({@code /test/count} counts its calls); the
+ * connection is closed where the message boundary can no longer be trusted. Then the well-formed
+ * edge cases: pipelining, {@code Expect}, HTTP/1.0, {@code Connection: close}.
+ */
+@HostileApp
+class ProtocolAbuseTest {
+
+	private static final String HOST = "host: localhost\r\n";
+
+	@LocalFastroPort
+	int port;
+
+	private int countBefore;
+
+	@BeforeEach
+	void count() {
+		this.countBefore = HostileRoutes.counted.get();
+	}
+
+	@AfterEach
+	void stillServing() throws IOException {
+		assertServing(this.port);
+	}
+
+	/** Lets the leak detection after the class see this class's leaks, not the next one's. */
+	@AfterAll
+	static void settle() throws InterruptedException {
+		awaitLeaksSettled();
+	}
+
+	// ---- the request line: the message cannot be trusted, so the connection closes
+
+	@Test
+	void garbageRequestLineIsBadRequestAndCloses() throws IOException {
+		assertRefusedAndClosed("GARBAGE\r\n\r\n", 400);
+	}
+
+	@Test
+	void requestLineWithoutTargetIsBadRequestAndCloses() throws IOException {
+		assertRefusedAndClosed("GET\r\n\r\n", 400);
+	}
+
+	@Test
+	void requestLineWithoutVersionIsBadRequestAndCloses() throws IOException {
+		assertRefusedAndClosed("GET /test/count\r\n" + HOST + "\r\n", 400);
+	}
+
+	@Test
+	void unsupportedMajorVersionIsHttpVersionNotSupportedAndCloses() throws IOException {
+		// RFC 9110 15.6.6: 505 is the answer to a major version the server does not speak.
+		assertRefusedAndClosed("GET /test/count HTTP/9.9\r\n" + HOST + "\r\n", 505);
+	}
+
+	@Test
+	void malformedVersionIsBadRequestAndCloses() throws IOException {
+		assertRefusedAndClosed("GET /test/count HTTP/1.x\r\n" + HOST + "\r\n", 400);
+	}
+
+	@Test
+	void invalidMethodTokenIsBadRequestAndCloses() throws IOException {
+		assertRefusedAndClosed("G@T /test/count HTTP/1.1\r\n" + HOST + "\r\n", 400);
+	}
+
+	// ---- headers
+
+	@Test
+	void headerLineWithoutColonIsBadRequest() throws IOException {
+		assertRefused("GET /test/count HTTP/1.1\r\n" + HOST + "this-line-has-no-colon\r\n\r\n", 400);
+	}
+
+	@Test
+	void headerLineWithoutColonAndWithSpacesIsBadRequest() throws IOException {
+		assertRefused("GET /test/count HTTP/1.1\r\n" + HOST + "no colon here\r\n\r\n", 400);
+	}
+
+	@Test
+	void obsoleteLineFoldingIsBadRequest() throws IOException {
+		assertRefused("GET /test/count HTTP/1.1\r\n" + HOST + "x-folded: first\r\n second\r\n\r\n", 400);
+	}
+
+	@Test
+	void nulInAHeaderValueIsBadRequest() throws IOException {
+		assertRefused("GET /test/count HTTP/1.1\r\n" + HOST + "x-nul: a\u0000b\r\n\r\n", 400);
+	}
+
+	@Test
+	void bareLineFeedsAreBadRequestAndClose() throws IOException {
+		assertRefusedAndClosed("GET /test/count HTTP/1.1\nhost: localhost\n\n", 400);
+	}
+
+	// ---- framing: the message boundary is lost, so the connection closes
+
+	@Test
+	void contentLengthWithTransferEncodingIsBadRequestAndCloses() throws IOException {
+		// The classic request-smuggling shape: the two framings disagree on where the next request starts.
+		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "content-length: 5\r\n"
+				+ "transfer-encoding: chunked\r\n\r\n" + "0\r\n\r\n" + "GET /test/count HTTP/1.1\r\n" + HOST + "\r\n",
+				400);
+	}
+
+	@Test
+	void twoDifferentContentLengthsAreBadRequestAndClose() throws IOException {
+		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "content-length: 3\r\ncontent-length: 4\r\n\r\n"
+				+ "abcd", 400);
+	}
+
+	@Test
+	void contentLengthListOfDifferentValuesIsBadRequestAndCloses() throws IOException {
+		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "content-length: 3, 4\r\n\r\n" + "abcd", 400);
+	}
+
+	@Test
+	void transferEncodingNotEndingInChunkedIsBadRequestAndCloses() throws IOException {
+		// RFC 9112 6.3: without chunked last, a request's length cannot be determined; 400 and close.
+		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: chunked, identity\r\n\r\n"
+				+ "0\r\n\r\n", 400);
+	}
+
+	@Test
+	void unknownTransferEncodingIsBadRequestAndCloses() throws IOException {
+		// Chunked is not the final (only) coding, so RFC 9112 6.3 again: 400 and close. Read as no body, the
+		// "0" chunk would be taken for the start of the next request.
+		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: xchunked\r\n\r\n"
+				+ "0\r\n\r\n", 400);
+	}
+
+	@Test
+	void malformedChunkSizeIsBadRequestAndCloses() throws IOException {
+		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: chunked\r\n\r\n" + "zz\r\n",
+				400);
+	}
+
+	@Test
+	void malformedChunkSizeAfterAChunkIsBadRequestAndCloses() throws IOException {
+		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: chunked\r\n\r\n"
+				+ "2\r\n{}\r\nzz\r\n", 400);
+	}
+
+	@Test
+	void chunkDataNotEndedByCrLfIsBadRequestAndCloses() throws IOException {
+		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: chunked\r\n\r\n"
+				+ "2\r\n{}XX\r\n0\r\n\r\n", 400);
+	}
+
+	// ---- Host (RFC 9112 3.2: 400 for none, or more than one, on HTTP/1.1)
+
+	@Test
+	void http11WithoutHostIsBadRequest() throws IOException {
+		assertRefused("GET /test/count HTTP/1.1\r\n\r\n", 400);
+	}
+
+	@Test
+	void twoHostHeadersAreBadRequest() throws IOException {
+		assertRefused("GET /test/count HTTP/1.1\r\n" + HOST + "host: other.example\r\n\r\n", 400);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "locaauthorization:", "localhost:abc", "local host", "[::1" })
+	void malformedHostIsBadRequest(String host) throws IOException {
+		// Found by RandomRequestsPropertyTest: refused, but with an empty body instead of a problem.
+		assertRefused("GET /test/count HTTP/1.1\r\nhost: " + host + "\r\n\r\n", 400);
+	}
+
+	// ---- the request target, well framed: 400 from the router or the query decoder
+
+	@ParameterizedTest
+	@ValueSource(strings = { "/user/%zz", "/%zz", "/user/%", "/user/%C0%AF", "/user/%FF", "/query?name=%C0%AF",
+			"/query?name=%FF", "/query?name=%zz" })
+	void undecodableTargetIsBadRequest(String target) throws IOException {
+		try (Wire wire = new Wire(this.port)) {
+			RawResponse response = wire.send(rawRequest("GET", target)).read();
+			assertProblem(response, 400);
+			assertClosedOrUsable(wire, response);
+		}
+	}
+
+	// ---- well-formed edge cases
+
+	@Test
+	void pipelinedRequestsAreAnsweredInOrder() throws IOException {
+		try (Wire wire = new Wire(this.port)) {
+			// The first is answered later (a 5 ms delay) than the others could be.
+			wire.send(rawRequest("GET", "/async/greeting/first") + rawRequest("GET", "/user/2")
+					+ rawRequest("GET", "/query?name=third"));
+			assertThat(wire.read().bodyString()).isEqualTo("Hello, first!");
+			assertThat(wire.read().bodyString()).isEqualTo("User 2");
+			assertThat(wire.read().bodyString()).isEqualTo("Hello third");
+		}
+	}
+
+	@Test
+	void expectContinueIsAnsweredContinueWhenTheBodyWillBeAccepted() throws IOException {
+		String body = "{\"name\":\"fastro\",\"email\":\"hello@fastro.dev\"}";
+		try (Wire wire = new Wire(this.port)) {
+			RawResponse interim = wire.send(rawRequest("POST", "/json", "content-type: application/json",
+					"content-length: " + body.length(), "expect: 100-continue")).read();
+			assertThat(interim.statusLine()).isEqualTo("HTTP/1.1 100 Continue");
+			RawResponse response = wire.send(body).read();
+			assertThat(response.status()).isEqualTo(200);
+			assertThat(response.bodyString()).isEqualTo(body);
+			assertClosedOrUsable(wire, response);
+		}
+	}
+
+	@Test
+	void expectContinueWithTooLargeABodyIsRefusedWithoutContinue() throws IOException {
+		try (Wire wire = new Wire(this.port)) {
+			RawResponse response = wire.send(rawRequest("POST", "/json", "content-type: application/json",
+					"content-length: " + (MAX_BODY_BYTES + 1), "expect: 100-continue")).read();
+			assertProblem(response, 413);
+			assertClosedAfter(wire, response);
+		}
+	}
+
+	@Test
+	void unknownExpectationIsExpectationFailed() throws IOException {
+		try (Wire wire = new Wire(this.port)) {
+			RawResponse response = wire.send(rawRequest("GET", "/test/count", "expect: something")).read();
+			assertProblem(response, 417);
+			assertClosedOrUsable(wire, response);
+		}
+		assertNoHandlerCalled();
+	}
+
+	@Test
+	void http10WithoutKeepAliveIsAnsweredAndClosed() throws IOException {
+		try (Wire wire = new Wire(this.port)) {
+			RawResponse response = wire.send("GET / HTTP/1.0\r\n\r\n").readToHttp10();
+			assertThat(response.status()).isEqualTo(200);
+			assertThat(response.bodyString()).isEqualTo(HELLO);
+			assertThat(wire.closedWithin(Duration.ofSeconds(2))).as("closed after the HTTP/1.0 answer").isTrue();
+		}
+	}
+
+	@Test
+	void connectionCloseIsAnsweredAndClosed() throws IOException {
+		try (Wire wire = new Wire(this.port)) {
+			RawResponse response = wire.send(rawRequest("GET", "/", "connection: close")).read();
+			assertThat(response.status()).isEqualTo(200);
+			assertThat(response.bodyString()).isEqualTo(HELLO);
+			assertThat(wire.closedWithin(Duration.ofSeconds(2))).as("closed after connection: close").isTrue();
+		}
+	}
+
+	/** Sends {@code request}; asserts one problem with {@code status}, no handler call, and the close. */
+	private void assertRefusedAndClosed(String request, int status) throws IOException {
+		try (Wire wire = new Wire(this.port)) {
+			RawResponse response = wire.send(request).read();
+			assertProblem(response, status);
+			assertClosedAfter(wire, response);
+		}
+		assertNoHandlerCalled();
+	}
+
+	/** Sends {@code request}; asserts one problem with {@code status}, no handler call, a sound connection. */
+	private void assertRefused(String request, int status) throws IOException {
+		try (Wire wire = new Wire(this.port)) {
+			RawResponse response = wire.send(request).read();
+			assertProblem(response, status);
+			assertClosedOrUsable(wire, response);
+		}
+		assertNoHandlerCalled();
+	}
+
+	/** Asserts that {@code /test/count} was not called, also not after the answer (a handler may run late). */
+	private void assertNoHandlerCalled() {
+		try {
+			Thread.sleep(50);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		assertThat(HostileRoutes.counted.get()).as("calls of the handler").isEqualTo(this.countBefore);
+	}
+
+}

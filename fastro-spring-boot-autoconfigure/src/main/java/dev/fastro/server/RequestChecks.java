@@ -1,0 +1,125 @@
+package dev.fastro.server;
+
+import java.util.Iterator;
+
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+
+/**
+ * The RFC 9112 rules on a decoded request head that Netty's decoder leaves to the server: which
+ * versions are served, when a body's length is unknowable, and what a {@code Host} must be. A request
+ * that breaks one is refused before any handler sees it, and its connection closed.
+ */
+final class RequestChecks {
+
+	private RequestChecks() {
+	}
+
+	/** Why the request must be refused, or {@code null} when it may be served. */
+	static Refusal check(HttpRequest request) {
+		HttpVersion version = request.protocolVersion();
+		if (version.majorVersion() != 1 || version.minorVersion() > 1) {
+			return new Refusal(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED,
+					version.text() + " is not supported; use HTTP/1.1");
+		}
+		HttpHeaders headers = request.headers();
+		String transferEncoding = headers.get(HttpHeaderNames.TRANSFER_ENCODING);
+		if (transferEncoding != null && !transferEncoding.trim().equalsIgnoreCase("chunked")) {
+			// Without chunked as the final coding the body's end is unknowable: reading on would let a
+			// smuggled request through (RFC 9112, 6.3).
+			return endsWithChunked(transferEncoding)
+					? new Refusal(HttpResponseStatus.NOT_IMPLEMENTED, "Transfer-encoding '" + transferEncoding
+							+ "' is not supported; send the body chunked only")
+					: new Refusal(HttpResponseStatus.BAD_REQUEST, "Transfer-encoding '" + transferEncoding
+							+ "' does not end with chunked, so the body's length cannot be known");
+		}
+		return checkHost(headers, version);
+	}
+
+	private static Refusal checkHost(HttpHeaders headers, HttpVersion version) {
+		Iterator<String> hosts = headers.valueStringIterator(HttpHeaderNames.HOST);
+		if (!hosts.hasNext()) {
+			return (version.minorVersion() == 0) ? null
+					: new Refusal(HttpResponseStatus.BAD_REQUEST, "An HTTP/1.1 request needs a host header");
+		}
+		String host = hosts.next();
+		if (hosts.hasNext()) {
+			return new Refusal(HttpResponseStatus.BAD_REQUEST, "A request may carry only one host header");
+		}
+		return isValidHost(host) ? null
+				: new Refusal(HttpResponseStatus.BAD_REQUEST, "Malformed host header '" + host + "'");
+	}
+
+	/** {@code host [":" port]}, host a registered name, IPv4 address or bracketed IPv6 literal (RFC 3986). */
+	static boolean isValidHost(String host) {
+		int length = host.length();
+		int i = 0;
+		if (length > 0 && host.charAt(0) == '[') {
+			int close = host.indexOf(']');
+			if (close < 2) {
+				return false;
+			}
+			for (i = 1; i < close; i++) {
+				char c = host.charAt(i);
+				if (!isHexDigit(c) && c != ':' && c != '.') {
+					return false;
+				}
+			}
+			i = close + 1;
+		}
+		else {
+			for (; i < length && host.charAt(i) != ':'; i++) {
+				if (!isRegNameChar(host.charAt(i))) {
+					return false;
+				}
+			}
+		}
+		if (i == length) {
+			return true;
+		}
+		int portDigits = length - i - 1;
+		if (host.charAt(i) != ':' || portDigits < 1 || portDigits > 5) {
+			return false;
+		}
+		for (i++; i < length; i++) {
+			if (host.charAt(i) < '0' || host.charAt(i) > '9') {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private static boolean isHexDigit(char c) {
+		return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+	}
+
+	private static boolean isRegNameChar(char c) {
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+				|| "-._~%!$&'()*+,;=".indexOf(c) >= 0;
+	}
+
+	private static boolean endsWithChunked(String transferEncoding) {
+		int comma = transferEncoding.lastIndexOf(',');
+		return transferEncoding.substring(comma + 1).trim().equalsIgnoreCase("chunked");
+	}
+
+	/** A refused request: the status to answer and why. */
+	static final class Refusal extends IllegalArgumentException {
+
+		private final HttpResponseStatus status;
+
+		Refusal(HttpResponseStatus status, String detail) {
+			super(detail, null);
+			this.status = status;
+		}
+
+		HttpResponseStatus status() {
+			return this.status;
+		}
+
+	}
+
+}

@@ -43,7 +43,6 @@ public final class FastroServer {
 			.port(options.port())
 			.httpRequestDecoder(decoder -> decoder.maxInitialLineLength(options.maxInitialLineLength())
 				.maxHeaderSize(options.maxHeaderSize()))
-			.idleTimeout(options.idleTimeout())
 			.doOnChannelInit((observer, channel, remote) -> ProtocolGuard.install(channel.pipeline(), options, json))
 			.channelGroup(this.connections)
 			.handle(new FastroHttpHandler(dispatcher, json, limits, options.maxBodySize()));

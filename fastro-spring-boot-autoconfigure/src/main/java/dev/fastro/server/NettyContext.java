@@ -8,6 +8,8 @@ import dev.fastro.http.RequestLimits;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 
@@ -38,12 +40,20 @@ final class NettyContext extends Context {
 
 	@Override
 	protected Publisher<Void> send(ByteBuf body) {
+		if (this.response.hasSentHeaders()) {
+			// Reactor Netty answered already, as it does a request it could not decode: drop this one.
+			body.release();
+			return Mono.empty();
+		}
 		// One FullHttpResponse: status, headers and body leave in a single write and flush.
 		return this.response.status(status()).sendObject(body);
 	}
 
 	@Override
 	protected Publisher<Void> stream(Publisher<ByteBuf> body) {
+		if (this.response.hasSentHeaders()) {
+			return Flux.from(body).doOnNext(ByteBuf::release).then();
+		}
 		return this.response.status(status()).send(body);
 	}
 

@@ -15,6 +15,15 @@ import io.netty.handler.codec.http.HttpVersion;
  */
 final class RequestChecks {
 
+	/** The characters of a registered name (RFC 3986: unreserved, sub-delims, and '%' of escapes). */
+	private static final boolean[] REG_NAME = new boolean[128];
+
+	static {
+		for (char c : "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~%!$&'()*+,;=".toCharArray()) {
+			REG_NAME[c] = true;
+		}
+	}
+
 	private RequestChecks() {
 	}
 
@@ -97,8 +106,7 @@ final class RequestChecks {
 	}
 
 	private static boolean isRegNameChar(char c) {
-		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-				|| "-._~%!$&'()*+,;=".indexOf(c) >= 0;
+		return c < 128 && REG_NAME[c];
 	}
 
 	private static boolean endsWithChunked(String transferEncoding) {

@@ -154,10 +154,16 @@ class RandomRequestsPropertyTest {
 	/** Bytes sent as one write; shown escaped when a property fails. */
 	record HostileRequest(byte[] bytes) {
 
+		/** The request line, after the empty lines and control characters a server skips before it. */
 		private String firstLine() {
 			String text = new String(this.bytes, StandardCharsets.ISO_8859_1);
-			int end = text.indexOf('\n');
-			return ((end < 0) ? text : text.substring(0, end)).replace("\r", "");
+			int start = 0;
+			while (start < text.length()
+					&& (Character.isISOControl(text.charAt(start)) || Character.isWhitespace(text.charAt(start)))) {
+				start++;
+			}
+			int end = text.indexOf('\n', start);
+			return ((end < 0) ? text.substring(start) : text.substring(start, end)).replace("\r", "");
 		}
 
 		String method() {

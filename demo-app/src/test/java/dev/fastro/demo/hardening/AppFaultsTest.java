@@ -6,11 +6,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 
-import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.test.NettyLeakDetection;
 import dev.fastro.test.TestHttp.RawResponse;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -25,14 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Faults on the application's side of the wire: a handler that writes an invalid header, clients that
  * leave mid-request. The server answers once, leaks nothing, cancels what nobody waits for, and goes on.
  */
-@HostileApp
-class AppFaultsTest {
+class AppFaultsTest extends HostileClientTest {
 
 	/** Leaks found when a leak-checking test started: earlier tests' leaks, reported after the class. */
 	private static final List<String> earlierLeaks = new CopyOnWriteArrayList<>();
-
-	@LocalFastroPort
-	int port;
 
 	@AfterAll
 	static void reportEarlierLeaks() throws InterruptedException {
@@ -41,11 +35,6 @@ class AppFaultsTest {
 			throw new AssertionError(earlierLeaks.size() + " Netty buffer leak(s) before a leak-checking test:\n"
 					+ String.join("\n\n", earlierLeaks));
 		}
-	}
-
-	@AfterEach
-	void stillServing() throws IOException {
-		assertServing(this.port);
 	}
 
 	@Test

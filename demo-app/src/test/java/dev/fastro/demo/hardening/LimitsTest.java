@@ -6,10 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.test.TestHttp.RawResponse;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static dev.fastro.demo.hardening.HostileApp.MAX_BODY_BYTES;
@@ -19,8 +16,6 @@ import static dev.fastro.demo.hardening.HostileApp.MAX_PARAMETER_COUNT;
 import static dev.fastro.demo.hardening.Wire.assertClosedAfter;
 import static dev.fastro.demo.hardening.Wire.assertClosedOrUsable;
 import static dev.fastro.demo.hardening.Wire.assertProblem;
-import static dev.fastro.demo.hardening.Wire.assertServing;
-import static dev.fastro.demo.hardening.Wire.awaitLeaksSettled;
 import static dev.fastro.test.TestHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,24 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The size limits: request line, headers, body (declared and streamed), parameter counts, and
  * Jackson's read constraints. Each refusal is exact, and the server goes on serving.
  */
-@HostileApp
-class LimitsTest {
+class LimitsTest extends HostileClientTest {
 
 	private static final String JSON = "content-type: application/json";
-
-	@LocalFastroPort
-	int port;
-
-	@AfterEach
-	void stillServing() throws IOException {
-		assertServing(this.port);
-	}
-
-	/** Lets the leak detection after the class see this class's leaks, not the next one's. */
-	@AfterAll
-	static void settle() throws InterruptedException {
-		awaitLeaksSettled();
-	}
 
 	// ---- request line (max-initial-line-length: 1KB)
 

@@ -3,10 +3,7 @@ package dev.fastro.demo.hardening;
 import java.io.IOException;
 import java.time.Duration;
 
-import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.test.TestHttp.RawResponse;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,8 +14,6 @@ import static dev.fastro.demo.hardening.Wire.HELLO;
 import static dev.fastro.demo.hardening.Wire.assertClosedAfter;
 import static dev.fastro.demo.hardening.Wire.assertClosedOrUsable;
 import static dev.fastro.demo.hardening.Wire.assertProblem;
-import static dev.fastro.demo.hardening.Wire.assertServing;
-import static dev.fastro.demo.hardening.Wire.awaitLeaksSettled;
 import static dev.fastro.test.TestHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,30 +23,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * connection is closed where the message boundary can no longer be trusted. Then the well-formed
  * edge cases: pipelining, {@code Expect}, HTTP/1.0, {@code Connection: close}.
  */
-@HostileApp
-class ProtocolAbuseTest {
+class ProtocolAbuseTest extends HostileClientTest {
 
 	private static final String HOST = "host: localhost\r\n";
-
-	@LocalFastroPort
-	int port;
 
 	private int countBefore;
 
 	@BeforeEach
 	void count() {
 		this.countBefore = HostileRoutes.counted.get();
-	}
-
-	@AfterEach
-	void stillServing() throws IOException {
-		assertServing(this.port);
-	}
-
-	/** Lets the leak detection after the class see this class's leaks, not the next one's. */
-	@AfterAll
-	static void settle() throws InterruptedException {
-		awaitLeaksSettled();
 	}
 
 	// ---- the request line: the message cannot be trusted, so the connection closes

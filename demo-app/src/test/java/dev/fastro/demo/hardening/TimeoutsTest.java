@@ -6,10 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 
-import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.test.TestHttp.RawResponse;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static dev.fastro.demo.hardening.HostileApp.IDLE_TIMEOUT_MILLIS;
@@ -17,8 +14,6 @@ import static dev.fastro.demo.hardening.HostileApp.READ_TIMEOUT_MILLIS;
 import static dev.fastro.demo.hardening.HostileApp.REQUEST_TIMEOUT_MILLIS;
 import static dev.fastro.demo.hardening.Wire.assertClosedOrUsable;
 import static dev.fastro.demo.hardening.Wire.assertProblem;
-import static dev.fastro.demo.hardening.Wire.assertServing;
-import static dev.fastro.demo.hardening.Wire.awaitLeaksSettled;
 import static dev.fastro.test.TestHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,8 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The timeouts: idle connections (idle-timeout: 2s), clients that send too slowly (read-timeout: 1s),
  * and handlers that take too long (request-timeout: 1s).
  */
-@HostileApp
-class TimeoutsTest {
+class TimeoutsTest extends HostileClientTest {
 
 	/** What the server may take beyond a timeout to act on it. */
 	private static final Duration MARGIN = Duration.ofMillis(1500);
@@ -43,20 +37,6 @@ class TimeoutsTest {
 	private static final Duration READ = Duration.ofMillis(READ_TIMEOUT_MILLIS);
 
 	private static final Duration REQUEST = Duration.ofMillis(REQUEST_TIMEOUT_MILLIS);
-
-	@LocalFastroPort
-	int port;
-
-	@AfterEach
-	void stillServing() throws IOException {
-		assertServing(this.port);
-	}
-
-	/** Lets the leak detection after the class see this class's leaks, not the next one's. */
-	@AfterAll
-	static void settle() throws InterruptedException {
-		awaitLeaksSettled();
-	}
 
 	// ---- idle connections
 

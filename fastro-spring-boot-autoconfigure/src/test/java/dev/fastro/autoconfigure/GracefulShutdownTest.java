@@ -2,6 +2,7 @@ package dev.fastro.autoconfigure;
 
 import java.net.ConnectException;
 import java.net.Socket;
+import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
 import dev.fastro.http.Routes;
+import dev.fastro.test.TestHttp;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
@@ -27,6 +29,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
 import static dev.fastro.test.TestHttp.get;
+import static dev.fastro.test.TestHttp.request;
+import static dev.fastro.test.TestHttp.send;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -63,13 +67,14 @@ class GracefulShutdownTest {
 	void everyRequestStartedUnderLoadIsAnsweredWhenTheContextCloses() throws Exception {
 		ConfigurableApplicationContext context = start();
 		int port = port(context);
+		HttpClient ownClient = TestHttp.newClient();
 		Set<String> answered = ConcurrentHashMap.newKeySet();
 		AtomicInteger ids = new AtomicInteger();
 		List<Thread> clients = IntStream.range(0, 8).mapToObj(i -> new Thread(() -> {
 			while (true) {
 				String id = String.valueOf(ids.incrementAndGet());
 				try {
-					HttpResponse<String> response = get(port, "/work?id=" + id);
+					HttpResponse<String> response = send(ownClient, request(port, "/work?id=" + id));
 					if (response.statusCode() == 200 && response.body().equals("done " + id)) {
 						answered.add(id);
 					}

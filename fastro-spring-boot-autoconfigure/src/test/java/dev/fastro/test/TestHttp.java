@@ -32,10 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 public final class TestHttp {
 
-	public static final HttpClient CLIENT = HttpClient.newBuilder()
-		.version(HttpClient.Version.HTTP_1_1)
-		.connectTimeout(Duration.ofSeconds(5))
-		.build();
+	public static final HttpClient CLIENT = newClient();
 
 	public static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -48,6 +45,11 @@ public final class TestHttp {
 	private TestHttp() {
 	}
 
+	/** An HTTP/1.1 client, as every test here uses. */
+	public static HttpClient newClient() {
+		return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+	}
+
 	// ---- java.net.http.HttpClient
 
 	public static HttpRequest.Builder request(int port, String pathAndQuery) {
@@ -56,8 +58,16 @@ public final class TestHttp {
 	}
 
 	public static HttpResponse<String> send(HttpRequest.Builder request) {
+		return send(CLIENT, request);
+	}
+
+	/**
+	 * Sends with a client of the test's own, for a test that abuses its connections (a server closed
+	 * under load) and must not leave the shared client's pool to the tests after it.
+	 */
+	public static HttpResponse<String> send(HttpClient client, HttpRequest.Builder request) {
 		try {
-			return CLIENT.send(request.build(), BodyHandlers.ofString(StandardCharsets.UTF_8));
+			return client.send(request.build(), BodyHandlers.ofString(StandardCharsets.UTF_8));
 		}
 		catch (IOException ex) {
 			throw new IllegalStateException(ex);

@@ -37,13 +37,11 @@ final class RequestChecks {
 		HttpHeaders headers = request.headers();
 		String transferEncoding = headers.get(HttpHeaderNames.TRANSFER_ENCODING);
 		if (transferEncoding != null && !transferEncoding.trim().equalsIgnoreCase("chunked")) {
-			// Without chunked as the final coding the body's end is unknowable: reading on would let a
-			// smuggled request through (RFC 9112, 6.3).
-			return endsWithChunked(transferEncoding)
-					? new Refusal(HttpResponseStatus.NOT_IMPLEMENTED, "Transfer-encoding '" + transferEncoding
-							+ "' is not supported; send the body chunked only")
-					: new Refusal(HttpResponseStatus.BAD_REQUEST, "Transfer-encoding '" + transferEncoding
-							+ "' does not end with chunked, so the body's length cannot be known");
+			// Without chunked alone the body's end is unknowable or its coding unsupported: reading on
+			// could let a smuggled request through (RFC 9112, 6.3). A client error, not a 501: the client
+			// can always send the body chunked or with a content-length.
+			return new Refusal(HttpResponseStatus.BAD_REQUEST, "Transfer-encoding '" + transferEncoding
+					+ "' is not supported; send the body chunked or with a content-length");
 		}
 		return checkHost(headers, version);
 	}
@@ -107,11 +105,6 @@ final class RequestChecks {
 
 	private static boolean isRegNameChar(char c) {
 		return c < 128 && REG_NAME[c];
-	}
-
-	private static boolean endsWithChunked(String transferEncoding) {
-		int comma = transferEncoding.lastIndexOf(',');
-		return transferEncoding.substring(comma + 1).trim().equalsIgnoreCase("chunked");
 	}
 
 	/** A refused request: the status to answer and why. */

@@ -122,12 +122,13 @@ class ProtocolAbuseTest extends HostileClientTest {
 				+ "0\r\n\r\n", 400);
 	}
 
-	@Test
-	void unknownTransferEncodingIsBadRequestAndCloses() throws IOException {
-		// Chunked is not the final (only) coding, so RFC 9112 6.3 again: 400 and close. Read as no body, the
-		// "0" chunk would be taken for the start of the next request.
-		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: xchunked\r\n\r\n"
-				+ "0\r\n\r\n", 400);
+	@ParameterizedTest
+	@ValueSource(strings = { "xchunked", "gzip, chunked", "chunked, gzip" })
+	void transferEncodingOtherThanChunkedIsBadRequestAndCloses(String transferEncoding) throws IOException {
+		// Chunked is not the only coding, so RFC 9112 6.3 again: 400 and close. Read as no body, the "0"
+		// chunk would be taken for the start of the next request.
+		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: " + transferEncoding
+				+ "\r\n\r\n0\r\n\r\n", 400);
 	}
 
 	@Test

@@ -1,12 +1,10 @@
 package dev.fastro.perf.fastro;
 
 import java.util.Collections;
-import java.util.concurrent.atomic.LongAdder;
 
-import dev.fastro.http.AttributeKey;
+import dev.fastro.demo.BenchmarkRoutes;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Routes;
-import dev.fastro.perf.Payload;
 import dev.fastro.perf.Workload;
 
 import org.springframework.beans.factory.annotation.Value;
@@ -15,22 +13,19 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
  * What we ship: a Spring Boot application with the full application context, serving the five
- * scenarios through {@code fastro-spring-boot-starter}, exactly as BENCHMARK-SPEC.md describes the
- * middleware scenario. The harness sets {@code --fastro.server.port}, one event-loop thread, and
+ * scenarios through {@code fastro-spring-boot-starter} with the demo app's own {@link BenchmarkRoutes},
+ * plus the routes of the scaling experiments. The harness sets {@code --fastro.server.port}, one event-loop thread, and
  * for its experiments {@code --perf.routes=N} (generated routes) and
  * {@code --fastro.router.cache.enabled=false}.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration
+@Import(BenchmarkRoutes.class)
 public class FastroPerfApp {
-
-	private static final AttributeKey<String> USER = AttributeKey.of("user", String.class);
-
-	/** What the group's timing middleware measures, as an application would keep it. */
-	private final LongAdder middlewareNanos = new LongAdder();
 
 	/**
 	 * Starts the application. Fastro serves on its own Reactor Netty server, so the application has
@@ -41,40 +36,6 @@ public class FastroPerfApp {
 		SpringApplication application = new SpringApplication(FastroPerfApp.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
 		application.run(args);
-	}
-
-	/**
-	 * The five scenarios.
-	 * @return the routes
-	 */
-	@Bean
-	Routes benchmark() {
-		Middleware timing = (ctx, next) -> {
-			long start = System.nanoTime();
-			try {
-				return next.handle(ctx);
-			}
-			finally {
-				this.middlewareNanos.add(System.nanoTime() - start);
-			}
-		};
-		Middleware setUser = (ctx, next) -> {
-			ctx.set(USER, "fastro");
-			return next.handle(ctx);
-		};
-		Middleware copyUser = (ctx, next) -> {
-			Object result = next.handle(ctx);
-			ctx.header("x-user", ctx.get(USER));
-			return result;
-		};
-		return Routes.builder()
-			.get("/", ctx -> "Hello world!")
-			.get("/user/:id", ctx -> "User " + ctx.param("id"))
-			.get("/query", ctx -> "Hello " + ctx.query("name"))
-			.group("/", group -> group.use(timing)
-				.get("/middleware", ctx -> "Hello " + ctx.get(USER), setUser, copyUser))
-			.post("/json", ctx -> ctx.body(Payload.class))
-			.build();
 	}
 
 	/**

@@ -33,10 +33,6 @@ public class HttpException extends RuntimeException {
 		return new HttpException(404, detail);
 	}
 
-	public static HttpException unprocessable(String detail) {
-		return new HttpException(422, detail);
-	}
-
 	public int status() {
 		return this.status;
 	}

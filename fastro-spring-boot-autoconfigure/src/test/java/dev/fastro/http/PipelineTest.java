@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
+import tools.jackson.core.type.TypeReference;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
@@ -190,6 +191,20 @@ class PipelineTest {
 	}
 
 	@Test
+	void readsAGenericJsonBodyRepeatedQueryValuesAndTheClientAddress() {
+		HttpResponse<String> response = post(this.port, "/sum?label=a&label=b", "application/json", "[1, 2, 39]");
+		assertThat(response.body()).isEqualTo("[a, b] 42 from 127.0.0.1");
+	}
+
+	@Test
+	void intParameterOutOfRangeIsA400() {
+		assertThat(get(this.port, "/int/7").body()).isEqualTo("8");
+		HttpResponse<String> response = get(this.port, "/int/9999999999");
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(response.body()).contains("Path parameter 'n' is out of range: 9999999999");
+	}
+
+	@Test
 	void blockingRoutesRunOffTheEventLoop() {
 		assertThat(get(this.port, "/blocking/where").body()).isEqualTo("event loop: false");
 		assertThat(get(this.port, "/where").body()).isEqualTo("event loop: true");
@@ -291,6 +306,10 @@ class PipelineTest {
 				.post("/form", ctx -> "a=" + ctx.formParam("a") + ", b=" + ctx.formParam("b"))
 				.get("/echo", ctx -> ctx.queryMap().toString())
 				.get("/square/:n", ctx -> String.valueOf(ctx.paramLong("n") * ctx.paramLong("n")))
+				.get("/int/:n", ctx -> String.valueOf(ctx.paramInt("n") + 1))
+				.post("/sum", ctx -> ctx.queries("label") + " "
+						+ ctx.body(new TypeReference<List<Integer>>() { }).stream().mapToInt(Integer::intValue).sum()
+						+ " from " + ctx.remoteAddress().getAddress().getHostAddress())
 				.get("/where", ctx -> "event loop: " + Schedulers.isInNonBlockingThread())
 				.group("/blocking", blocking -> blocking.blocking()
 					.get("/where", ctx -> "event loop: " + Schedulers.isInNonBlockingThread()))

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import dev.fastro.router.RouteMatch;
@@ -325,10 +326,22 @@ public abstract class Context {
 	}
 
 	private void requireJson() {
+		String mediaType = mediaType();
+		requireContentType(mediaType.equals("application/json") || mediaType.endsWith("+json"),
+				"a JSON body (content-type application/json)");
+	}
+
+	/** The request's media type, lower case and without parameters; empty when it names none. */
+	private String mediaType() {
 		String contentType = contentType();
-		String mime = (contentType != null) ? HttpUtil.getMimeType(contentType).toString().toLowerCase() : "";
-		if (!mime.equals("application/json") && !mime.endsWith("+json")) {
-			throw new HttpException(415, "Expected a JSON body (content-type application/json), got "
+		CharSequence mime = (contentType != null) ? HttpUtil.getMimeType(contentType) : null;
+		return (mime != null) ? mime.toString().toLowerCase(Locale.ROOT) : "";
+	}
+
+	private void requireContentType(boolean accepted, String expected) {
+		if (!accepted) {
+			String contentType = contentType();
+			throw new HttpException(415, "Expected " + expected + ", got "
 					+ (contentType != null ? "'" + contentType + "'" : "no content-type"));
 		}
 	}
@@ -345,12 +358,7 @@ public abstract class Context {
 	 */
 	public Map<String, List<String>> form() {
 		if (this.form == null) {
-			String contentType = contentType();
-			CharSequence mime = (contentType != null) ? HttpUtil.getMimeType(contentType) : null;
-			if (mime == null || !FORM.contentEquals(mime.toString().toLowerCase())) {
-				throw new HttpException(415, "Expected a form body (content-type " + FORM + "), got "
-						+ (contentType != null ? "'" + contentType + "'" : "no content-type"));
-			}
+			requireContentType(mediaType().equals(FORM), "a form body (content-type " + FORM + ")");
 			this.form = FormDecoder.decode(bodyString(), this.limits.maxParameters(), "form fields");
 		}
 		return this.form;

@@ -165,6 +165,17 @@ class PipelineTest {
 	}
 
 	@Test
+	void bodyWithAnEmptyContentTypeIsA415() throws IOException {
+		try (Raw raw = new Raw(this.port)) {
+			RawResponse response = raw
+				.send("POST /sum HTTP/1.1\r\nhost: localhost\r\ncontent-type: \r\ncontent-length: 3\r\n\r\n[1]")
+				.read();
+			assertThat(response.status()).isEqualTo(415);
+			assertThat(response.bodyString()).contains("Expected a JSON body (content-type application/json), got ''");
+		}
+	}
+
+	@Test
 	void refusesMoreQueryParametersThanTheLimit() {
 		assertThat(get(this.port, "/echo?a=1&b=2&c=3").statusCode()).isEqualTo(200);
 		HttpResponse<String> tooMany = get(this.port, "/echo?a=1&b=2&c=3&d=4");

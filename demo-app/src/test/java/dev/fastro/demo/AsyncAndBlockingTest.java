@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
-import dev.fastro.test.TestHttp.Raw;
-import dev.fastro.test.TestHttp.RawResponse;
+import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawResponse;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 
+import static dev.fastro.test.RawHttp.rawRequest;
 import static dev.fastro.test.TestHttp.APPLICATION_JSON;
 import static dev.fastro.test.TestHttp.JSON;
 import static dev.fastro.test.TestHttp.TEXT;
@@ -23,7 +24,6 @@ import static dev.fastro.test.TestHttp.assertResponse;
 import static dev.fastro.test.TestHttp.get;
 import static dev.fastro.test.TestHttp.header;
 import static dev.fastro.test.TestHttp.json;
-import static dev.fastro.test.TestHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Results that arrive later (Mono, CompletableFuture), blocking handlers, and streamed Flux results. */
@@ -95,7 +95,7 @@ class AsyncAndBlockingTest {
 
 	@Test
 	void fluxIsStreamedAsAJsonArray() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse response = raw.send(rawRequest("GET", "/users")).read();
 			assertThat(response.status()).isEqualTo(200);
 			assertThat(response.header("content-type")).isEqualTo(APPLICATION_JSON);
@@ -109,7 +109,7 @@ class AsyncAndBlockingTest {
 
 	@Test
 	void fluxIsStreamedAsNdjsonWhenAccepted() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse response = raw.send(rawRequest("GET", "/users", "accept: application/x-ndjson")).read();
 			assertThat(response.status()).isEqualTo(200);
 			assertThat(response.header("content-type")).isEqualTo("application/x-ndjson");
@@ -127,8 +127,8 @@ class AsyncAndBlockingTest {
 
 	@Test
 	void headOnAStreamedRouteSendsNoBody() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
-			RawResponse head = raw.send(rawRequest("HEAD", "/users")).read(true);
+		try (RawHttp raw = new RawHttp(this.port)) {
+			RawResponse head = raw.send(rawRequest("HEAD", "/users")).readToHead();
 			assertThat(head.status()).isEqualTo(200);
 			assertThat(head.header("content-type")).isEqualTo(APPLICATION_JSON);
 			RawResponse next = raw.send(rawRequest("GET", "/async/greeting/eve")).read();
@@ -139,8 +139,8 @@ class AsyncAndBlockingTest {
 
 	@Test
 	void headOnABlockingRouteSendsNoBody() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
-			RawResponse head = raw.send(rawRequest("HEAD", "/reports/slow")).read(true);
+		try (RawHttp raw = new RawHttp(this.port)) {
+			RawResponse head = raw.send(rawRequest("HEAD", "/reports/slow")).readToHead();
 			assertThat(head.status()).isEqualTo(200);
 			assertThat(head.header("content-length")).isEqualTo("38");
 			assertThat(raw.send(rawRequest("GET", "/user/8")).read().bodyString()).isEqualTo("User 8");
@@ -149,7 +149,7 @@ class AsyncAndBlockingTest {
 
 	@Test
 	void streamedResponseLeavesTheConnectionUsable() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			assertThat(raw.send(rawRequest("GET", "/users")).read().status()).isEqualTo(200);
 			RawResponse next = raw.send(rawRequest("GET", "/async/greeting/ann")).read();
 			assertThat(next.bodyString()).isEqualTo("Hello, ann!");

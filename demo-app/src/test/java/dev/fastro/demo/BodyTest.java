@@ -5,17 +5,19 @@ import java.io.IOException;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
+import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawResponse;
 import dev.fastro.test.TestHttp;
-import dev.fastro.test.TestHttp.Raw;
-import dev.fastro.test.TestHttp.RawResponse;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 
+import static dev.fastro.test.RawHttp.rawRequest;
 import static dev.fastro.test.TestHttp.APPLICATION_JSON;
 import static dev.fastro.test.TestHttp.PROBLEM_JSON;
 import static dev.fastro.test.TestHttp.assertProblem;
@@ -24,7 +26,6 @@ import static dev.fastro.test.TestHttp.get;
 import static dev.fastro.test.TestHttp.header;
 import static dev.fastro.test.TestHttp.json;
 import static dev.fastro.test.TestHttp.post;
-import static dev.fastro.test.TestHttp.rawRequest;
 import static dev.fastro.test.TestHttp.request;
 import static dev.fastro.test.TestHttp.send;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,7 +53,7 @@ class BodyTest {
 
 	@Test
 	void missingContentTypeIsUnsupportedMediaType() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse response = raw.send(rawRequest("POST", "/json", "content-length: 2") + "{}").read();
 			assertThat(response.status()).isEqualTo(415);
 			assertThat(json(response.bodyString()).get("detail").asString())
@@ -105,7 +106,7 @@ class BodyTest {
 
 	@Test
 	void emptyChunkedBodyIsBadRequest() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse response = raw.send(rawRequest("POST", "/json", "content-type: application/json",
 					"transfer-encoding: chunked") + "0\r\n\r\n").read();
 			assertThat(response.status()).isEqualTo(400);
@@ -133,7 +134,7 @@ class BodyTest {
 	@Test
 	void expectContinueIsAnsweredBeforeTheBodyIsSent() throws IOException {
 		String body = "{\"name\":\"fastro\",\"email\":\"hello@fastro.dev\"}";
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse interim = raw.send(rawRequest("POST", "/json", "content-type: application/json",
 					"content-length: " + body.length(), "expect: 100-continue")).read();
 			assertThat(interim.statusLine()).isEqualTo("HTTP/1.1 100 Continue");
@@ -145,10 +146,10 @@ class BodyTest {
 
 	@Test
 	void clientLeavingMidBodyDoesNotDisturbTheServer() throws IOException, InterruptedException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			raw.send(rawRequest("POST", "/json", "content-type: application/json", "content-length: 100") + "{\"name\":");
 		}
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			raw.send(rawRequest("POST", "/json", "content-type: application/json", "transfer-encoding: chunked")
 					+ "5\r\n{\"nam\r\n");
 		}
@@ -179,7 +180,7 @@ class BodyTest {
 
 	@Test
 	void declaredLengthOverTheLimitIsRefusedAndTheConnectionClosed() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			// Refused on the headers alone: the server must answer without waiting for the body.
 			RawResponse response = raw.send(rawRequest("POST", "/json", "content-type: application/json",
 					"content-length: " + (LIMIT + 1))).read();
@@ -188,24 +189,24 @@ class BodyTest {
 			assertThat(response.header("content-type")).isEqualTo(PROBLEM_JSON);
 			assertThat(response.bodyString()).isEqualTo(
 					"{\"type\":\"about:blank\",\"title\":\"Request Entity Too Large\",\"status\":413,\"detail\":\"Request body is larger than the limit of 1048576 bytes\",\"instance\":\"/json\"}");
-			assertThat(raw.closedByServer()).isTrue();
+			assertThat(raw.closedWithin(Duration.ofSeconds(2))).isTrue();
 		}
 	}
 
 	@Test
 	void declaredLengthOverTheLimitIsRefusedWithoutContinue() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse response = raw.send(rawRequest("POST", "/json", "content-type: application/json",
 					"content-length: " + (LIMIT + 1), "expect: 100-continue")).read();
 			assertThat(response.status()).isEqualTo(413);
 			assertThat(response.header("connection")).isEqualTo("close");
-			assertThat(raw.closedByServer()).isTrue();
+			assertThat(raw.closedWithin(Duration.ofSeconds(2))).isTrue();
 		}
 	}
 
 	@Test
 	void chunkedBodyOverTheLimitIsRefused() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			raw.send(rawRequest("POST", "/json", "content-type: application/json", "transfer-encoding: chunked"));
 			byte[] chunk = ("2000\r\n" + "x".repeat(0x2000) + "\r\n").getBytes(StandardCharsets.US_ASCII);
 			try {
@@ -222,7 +223,7 @@ class BodyTest {
 			assertThat(response.header("connection")).isEqualTo("close");
 			assertThat(json(response.bodyString()).get("detail").asString())
 				.isEqualTo("Request body is larger than the limit of 1048576 bytes");
-			assertThat(raw.closedByServer()).isTrue();
+			assertThat(raw.closedWithin(Duration.ofSeconds(2))).isTrue();
 		}
 	}
 

@@ -7,13 +7,13 @@ import java.util.SplittableRandom;
 import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.http.Dispatcher;
 import dev.fastro.router.RouteCacheStats;
-import dev.fastro.test.TestHttp.Raw;
+import dev.fastro.test.RawHttp;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 
-import static dev.fastro.test.TestHttp.rawRequest;
+import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -42,7 +42,7 @@ class RouteCacheUnderAttackTest {
 	@Test
 	void randomPathsNeitherGrowTheCacheNorEvictTheHotRoutes() throws IOException {
 		SplittableRandom random = new SplittableRandom(42);
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			for (int sent = 0; sent < RANDOM_PATHS; sent += BATCH) {
 				StringBuilder batch = new StringBuilder();
 				boolean withHot = (sent / BATCH) % 2 == 0;

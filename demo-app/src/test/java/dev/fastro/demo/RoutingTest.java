@@ -5,9 +5,9 @@ import java.net.http.HttpResponse;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.http.Routes;
+import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawResponse;
 import dev.fastro.test.TestHttp;
-import dev.fastro.test.TestHttp.Raw;
-import dev.fastro.test.TestHttp.RawResponse;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
@@ -15,6 +15,7 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
+import static dev.fastro.test.RawHttp.rawRequest;
 import static dev.fastro.test.TestHttp.APPLICATION_JSON;
 import static dev.fastro.test.TestHttp.TEXT;
 import static dev.fastro.test.TestHttp.assertProblem;
@@ -22,7 +23,6 @@ import static dev.fastro.test.TestHttp.assertResponse;
 import static dev.fastro.test.TestHttp.call;
 import static dev.fastro.test.TestHttp.get;
 import static dev.fastro.test.TestHttp.header;
-import static dev.fastro.test.TestHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -59,7 +59,7 @@ class RoutingTest {
 
 	@Test
 	void malformedEscapeIsBadRequestNamingTheSegment() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse response = raw.send(rawRequest("GET", "/user/%zz")).read();
 			assertThat(response.status()).isEqualTo(400);
 			assertThat(response.header("content-type")).isEqualTo("application/problem+json");
@@ -80,7 +80,7 @@ class RoutingTest {
 
 	@Test
 	void truncatedEscapesAreBadRequest() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse percent = raw.send(rawRequest("GET", "/user/%")).read();
 			assertThat(percent.status()).isEqualTo(400);
 			assertThat(TestHttp.json(percent.bodyString()).get("detail").asString())
@@ -94,7 +94,7 @@ class RoutingTest {
 
 	@Test
 	void malformedEscapeInACatchAllNamesItsSegment() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse response = raw.send(rawRequest("GET", "/files/a/%zz")).read();
 			assertThat(response.status()).isEqualTo(400);
 			assertThat(TestHttp.json(response.bodyString()).get("detail").asString())
@@ -182,7 +182,7 @@ class RoutingTest {
 
 	@Test
 	void malformedQueryIsBadRequest() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse response = raw.send(rawRequest("GET", "/query?name=%zz")).read();
 			assertThat(response.status()).isEqualTo(400);
 			assertThat(response.header("content-type")).isEqualTo("application/problem+json");
@@ -202,7 +202,7 @@ class RoutingTest {
 	@Test
 	void absoluteFormRequestTargetIsRouted() throws IOException {
 		// RFC 9112 3.2.2: a server must accept the absolute-form of the request target.
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse response = raw.send(rawRequest("GET", "http://localhost:" + this.port + "/user/1?x=1")).read();
 			assertThat(response.status()).as(response.bodyString()).isEqualTo(200);
 			assertThat(response.bodyString()).isEqualTo("User 1");
@@ -250,7 +250,7 @@ class RoutingTest {
 	@Test
 	void noContentCarriesNoContentLength() throws IOException {
 		// RFC 9110 8.6: a server must not send content-length in a 204.
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse response = raw.send(rawRequest("OPTIONS", "/users")).read();
 			assertThat(response.status()).isEqualTo(204);
 			assertThat(response.header("content-length")).isNull();
@@ -266,12 +266,12 @@ class RoutingTest {
 	@Test
 	void headAnswersLikeGetWithoutTheBody() throws IOException {
 		RawResponse get;
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			get = raw.send(rawRequest("GET", "/user/1")).read();
 		}
 		assertThat(get.bodyString()).isEqualTo("User 1");
-		try (Raw raw = new Raw(this.port)) {
-			RawResponse head = raw.send(rawRequest("HEAD", "/user/1")).read(true);
+		try (RawHttp raw = new RawHttp(this.port)) {
+			RawResponse head = raw.send(rawRequest("HEAD", "/user/1")).readToHead();
 			assertThat(head.status()).isEqualTo(200);
 			assertThat(head.header("content-type")).isEqualTo(TEXT);
 			assertThat(head.header("content-length")).isEqualTo("6");
@@ -285,8 +285,8 @@ class RoutingTest {
 
 	@Test
 	void headOnAMethodNotAllowedKeepsAllowAndSendsNoBody() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
-			RawResponse head = raw.send(rawRequest("HEAD", "/json")).read(true);
+		try (RawHttp raw = new RawHttp(this.port)) {
+			RawResponse head = raw.send(rawRequest("HEAD", "/json")).readToHead();
 			assertThat(head.status()).isEqualTo(405);
 			assertThat(head.header("allow")).isEqualTo("OPTIONS, POST");
 			RawResponse next = raw.send(rawRequest("GET", "/user/5")).read();
@@ -296,8 +296,8 @@ class RoutingTest {
 
 	@Test
 	void headOnAnUnknownPathIsNotFoundWithoutBody() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
-			RawResponse head = raw.send(rawRequest("HEAD", "/nope")).read(true);
+		try (RawHttp raw = new RawHttp(this.port)) {
+			RawResponse head = raw.send(rawRequest("HEAD", "/nope")).readToHead();
 			assertThat(head.status()).isEqualTo(404);
 			assertThat(head.header("content-type")).isEqualTo("application/problem+json");
 			RawResponse next = raw.send(rawRequest("GET", "/user/2")).read();

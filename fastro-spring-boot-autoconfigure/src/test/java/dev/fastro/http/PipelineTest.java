@@ -9,9 +9,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
 import dev.fastro.autoconfigure.LocalFastroPort;
+import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawResponse;
 import dev.fastro.test.TestHttp;
-import dev.fastro.test.TestHttp.Raw;
-import dev.fastro.test.TestHttp.RawResponse;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -29,9 +29,9 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.annotation.Order;
 
+import static dev.fastro.test.RawHttp.rawRequest;
 import static dev.fastro.test.TestHttp.get;
 import static dev.fastro.test.TestHttp.post;
-import static dev.fastro.test.TestHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -166,7 +166,7 @@ class PipelineTest {
 
 	@Test
 	void bodyWithAnEmptyContentTypeIsA415() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse response = raw
 				.send("POST /sum HTTP/1.1\r\nhost: localhost\r\ncontent-type: \r\ncontent-length: 3\r\n\r\n[1]")
 				.read();
@@ -185,7 +185,7 @@ class PipelineTest {
 
 	@Test
 	void malformedQueryIsA400() throws IOException {
-		try (Raw raw = new Raw(this.port)) {
+		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse response = raw.send(rawRequest("GET", "/echo?a=%zz")).read();
 			assertThat(response.status()).isEqualTo(400);
 			assertThat(response.header("content-type")).isEqualTo(TestHttp.PROBLEM_JSON);

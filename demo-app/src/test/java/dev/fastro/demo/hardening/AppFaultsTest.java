@@ -7,16 +7,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 
 import dev.fastro.test.NettyLeakDetection;
-import dev.fastro.test.TestHttp.RawResponse;
+import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import static dev.fastro.demo.hardening.Wire.assertClosedOrUsable;
-import static dev.fastro.demo.hardening.Wire.awaitLeaksSettled;
-import static dev.fastro.demo.hardening.Wire.assertProblem;
-import static dev.fastro.demo.hardening.Wire.assertServing;
-import static dev.fastro.test.TestHttp.rawRequest;
+import static dev.fastro.demo.hardening.HostileAssertions.assertClosedOrUsable;
+import static dev.fastro.demo.hardening.HostileAssertions.assertProblem;
+import static dev.fastro.demo.hardening.HostileAssertions.assertServing;
+import static dev.fastro.demo.hardening.HostileAssertions.awaitLeaksSettled;
+import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -39,7 +40,7 @@ class AppFaultsTest extends HostileClientTest {
 
 	@Test
 	void headerValueWithCrLfIsOneInternalServerError() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(rawRequest("GET", "/test/crlf")).read();
 			// Exactly one response: no injected header line, no second response after it.
 			assertProblem(response, 500);
@@ -53,11 +54,11 @@ class AppFaultsTest extends HostileClientTest {
 	void clientLeavingMidBodyLeaksNothing() throws Exception {
 		startLeakCheck();
 		for (int i = 0; i < 20; i++) {
-			try (Wire wire = new Wire(this.port)) {
+			try (RawHttp wire = new RawHttp(this.port)) {
 				wire.send(rawRequest("POST", "/json", "content-type: application/json", "content-length: 100")
 						+ "{\"name\":\"half a bo");
 			}
-			try (Wire wire = new Wire(this.port)) {
+			try (RawHttp wire = new RawHttp(this.port)) {
 				wire.send(rawRequest("POST", "/json", "content-type: application/json", "transfer-encoding: chunked")
 						+ "8\r\n{\"name\":\r\n6\r\n\"half");
 			}
@@ -73,12 +74,12 @@ class AppFaultsTest extends HostileClientTest {
 		// the answer would be a 200, or a 400 from the JSON reader.
 		for (int i = 0; i < 80; i++) {
 			String body = new String[] { "{\"name\":\"n\",\"email\":\"e\"}", "{\"name\":", "null", "[1]" }[i % 4];
-			try (Wire wire = new Wire(this.port)) {
+			try (RawHttp wire = new RawHttp(this.port)) {
 				wire.send(rawRequest("POST", "/json", "content-type: application/json",
 						"content-length: " + body.length()) + body);
 				wire.shutdownOutput();
 			}
-			try (Wire wire = new Wire(this.port)) {
+			try (RawHttp wire = new RawHttp(this.port)) {
 				wire.send(rawRequest("POST", "/json", "content-type: application/json", "transfer-encoding: chunked")
 						+ Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\n\r\n");
 				wire.shutdownOutput();
@@ -95,7 +96,7 @@ class AppFaultsTest extends HostileClientTest {
 		for (int i = 0; i < 40; i++) {
 			String chunks = (i % 2 == 0) ? "2\r\n{}\r\nzz\r\n" : "2\r\n{}XX\r\n0\r\n\r\n";
 			for (String path : new String[] { "/json", "/test/count" }) {
-				try (Wire wire = new Wire(this.port)) {
+				try (RawHttp wire = new RawHttp(this.port)) {
 					RawResponse response = wire.send(rawRequest("POST", path, "content-type: application/json",
 							"transfer-encoding: chunked") + chunks).read();
 					assertProblem(response, 400);
@@ -112,7 +113,7 @@ class AppFaultsTest extends HostileClientTest {
 		HostileRoutes.pendingSubscribed.set(false);
 		HostileRoutes.pendingCancelled.set(false);
 		long sent;
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			wire.send(rawRequest("GET", "/test/pending"));
 			sent = System.nanoTime();
 			awaitTrue(() -> HostileRoutes.pendingSubscribed.get(), Duration.ofMillis(500));
@@ -128,7 +129,7 @@ class AppFaultsTest extends HostileClientTest {
 			.isTrue();
 	}
 
-	/** Leaks of earlier test classes may show late (see {@link Wire#awaitLeaksSettled()}): set them apart. */
+	/** Leaks of earlier test classes may show late (see {@link HostileAssertions#awaitLeaksSettled()}): set them apart. */
 	@BeforeAll
 	static void setEarlierLeaksApart() throws InterruptedException {
 		awaitLeaksSettled();

@@ -6,8 +6,8 @@ import dev.fastro.autoconfigure.LocalFastroPort;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 
-import static dev.fastro.demo.hardening.Wire.assertServing;
-import static dev.fastro.demo.hardening.Wire.awaitLeaksSettled;
+import static dev.fastro.demo.hardening.HostileAssertions.assertServing;
+import static dev.fastro.demo.hardening.HostileAssertions.awaitLeaksSettled;
 
 /**
  * What every hostile-client test shares: the demo app with small limits, and after each case the

@@ -6,17 +6,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.fastro.test.TestHttp.RawResponse;
+import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawResponse;
 import org.junit.jupiter.api.Test;
 
 import static dev.fastro.demo.hardening.HostileApp.MAX_BODY_BYTES;
 import static dev.fastro.demo.hardening.HostileApp.MAX_HEADER_BYTES;
 import static dev.fastro.demo.hardening.HostileApp.MAX_INITIAL_LINE_BYTES;
 import static dev.fastro.demo.hardening.HostileApp.MAX_PARAMETER_COUNT;
-import static dev.fastro.demo.hardening.Wire.assertClosedAfter;
-import static dev.fastro.demo.hardening.Wire.assertClosedOrUsable;
-import static dev.fastro.demo.hardening.Wire.assertProblem;
-import static dev.fastro.test.TestHttp.rawRequest;
+import static dev.fastro.demo.hardening.HostileAssertions.assertClosedAfter;
+import static dev.fastro.demo.hardening.HostileAssertions.assertClosedOrUsable;
+import static dev.fastro.demo.hardening.HostileAssertions.assertProblem;
+import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -33,7 +34,7 @@ class LimitsTest extends HostileClientTest {
 	void requestLineUnderTheLimitIsServed() throws IOException {
 		// "GET /files/aaa... HTTP/1.1": about 100 bytes under the limit.
 		String path = "/files/" + "a".repeat(MAX_INITIAL_LINE_BYTES - 120);
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(rawRequest("GET", path)).read();
 			assertThat(response.status()).isEqualTo(200);
 			assertThat(response.bodyString()).isEqualTo("File " + "a".repeat(MAX_INITIAL_LINE_BYTES - 120));
@@ -42,7 +43,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void requestLineOverTheLimitIsUriTooLongAndCloses() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(rawRequest("GET", "/files/" + "a".repeat(MAX_INITIAL_LINE_BYTES + 80)))
 				.read();
 			assertProblem(response, 414);
@@ -54,7 +55,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void headersUnderTheLimitAreServed() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			// host and 25 lines of 50 bytes: about 1.3 KB of the 2 KB.
 			RawResponse response = wire.send(rawRequest("GET", "/", headers(25, 50))).read();
 			assertThat(response.status()).isEqualTo(200);
@@ -64,7 +65,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void oneHeaderOverTheLimitIsHeaderFieldsTooLargeAndCloses() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(rawRequest("GET", "/", "x-big: " + "b".repeat(MAX_HEADER_BYTES + 100))).read();
 			assertProblem(response, 431);
 			assertClosedAfter(wire, response);
@@ -73,7 +74,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void manyHeadersOverTheLimitAreHeaderFieldsTooLargeAndClose() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			// Each line is small; together about 3 KB.
 			RawResponse response = wire.send(rawRequest("GET", "/", headers(MAX_HEADER_BYTES / 50 + 20, 50))).read();
 			assertProblem(response, 431);
@@ -86,7 +87,7 @@ class LimitsTest extends HostileClientTest {
 	@Test
 	void bodyAtTheLimitIsAccepted() throws IOException {
 		String body = jsonOfSize(MAX_BODY_BYTES);
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire
 				.send(rawRequest("POST", "/json", JSON, "content-length: " + body.length()) + body)
 				.read();
@@ -97,7 +98,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void declaredBodyOverTheLimitIsRefusedBeforeItIsSent() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			// Only the headers: the answer must come from the content-length alone.
 			long start = System.nanoTime();
 			RawResponse response = wire
@@ -117,7 +118,7 @@ class LimitsTest extends HostileClientTest {
 			String chunk = body.substring(at, Math.min(body.length(), at + 4000));
 			chunks.append(Integer.toHexString(chunk.length())).append("\r\n").append(chunk).append("\r\n");
 		}
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire
 				.send(rawRequest("POST", "/json", JSON, "transfer-encoding: chunked") + chunks + "0\r\n\r\n")
 				.read();
@@ -128,7 +129,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void chunkedBodyOverTheLimitIsRefusedWhileStreaming() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			wire.send(rawRequest("POST", "/json", JSON, "transfer-encoding: chunked"));
 			String chunk = "2000\r\n" + "x".repeat(0x2000) + "\r\n";
 			// One chunk past the limit and no last chunk: the server must stop at the limit, not wait for the end.
@@ -147,7 +148,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void queryParametersAtTheLimitAreServed() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(rawRequest("GET", "/query?name=x" + parameters(2, MAX_PARAMETER_COUNT, "&")))
 				.read();
 			assertThat(response.status()).isEqualTo(200);
@@ -157,7 +158,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void tooManyQueryParametersAreBadRequest() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire
 				.send(rawRequest("GET", "/query?name=x" + parameters(2, MAX_PARAMETER_COUNT + 1, "&")))
 				.read();
@@ -169,7 +170,7 @@ class LimitsTest extends HostileClientTest {
 	@Test
 	void formFieldsAtTheLimitAreServed() throws IOException {
 		String form = parameters(1, MAX_PARAMETER_COUNT, "&").substring(1);
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(rawRequest("POST", "/test/form",
 					"content-type: application/x-www-form-urlencoded", "content-length: " + form.length()) + form)
 				.read();
@@ -181,7 +182,7 @@ class LimitsTest extends HostileClientTest {
 	@Test
 	void tooManyFormFieldsAreBadRequest() throws IOException {
 		String form = parameters(1, MAX_PARAMETER_COUNT + 1, "&").substring(1);
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(rawRequest("POST", "/test/form",
 					"content-type: application/x-www-form-urlencoded", "content-length: " + form.length()) + form)
 				.read();
@@ -222,7 +223,7 @@ class LimitsTest extends HostileClientTest {
 	}
 
 	private void assertJsonRefused(String path, String body) throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			// Warm up the route, so that the time measured is the refusal's, not the first request's.
 			String warmUp = "{\"name\":\"n\",\"email\":\"e\"}";
 			assertThat(wire.send(rawRequest("POST", path, JSON, "content-length: " + warmUp.length()) + warmUp).read()

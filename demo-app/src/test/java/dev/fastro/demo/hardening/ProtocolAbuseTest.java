@@ -3,18 +3,19 @@ package dev.fastro.demo.hardening;
 import java.io.IOException;
 import java.time.Duration;
 
-import dev.fastro.test.TestHttp.RawResponse;
+import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawResponse;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static dev.fastro.demo.hardening.HostileApp.MAX_BODY_BYTES;
-import static dev.fastro.demo.hardening.Wire.HELLO;
-import static dev.fastro.demo.hardening.Wire.assertClosedAfter;
-import static dev.fastro.demo.hardening.Wire.assertClosedOrUsable;
-import static dev.fastro.demo.hardening.Wire.assertProblem;
-import static dev.fastro.test.TestHttp.rawRequest;
+import static dev.fastro.demo.hardening.HostileAssertions.HELLO;
+import static dev.fastro.demo.hardening.HostileAssertions.assertClosedAfter;
+import static dev.fastro.demo.hardening.HostileAssertions.assertClosedOrUsable;
+import static dev.fastro.demo.hardening.HostileAssertions.assertProblem;
+import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -174,7 +175,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 	@ValueSource(strings = { "/user/%zz", "/%zz", "/user/%", "/user/%C0%AF", "/user/%FF", "/query?name=%C0%AF",
 			"/query?name=%FF", "/query?name=%zz" })
 	void undecodableTargetIsBadRequest(String target) throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(rawRequest("GET", target)).read();
 			assertProblem(response, 400);
 			assertClosedOrUsable(wire, response);
@@ -185,7 +186,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void pipelinedRequestsAreAnsweredInOrder() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			// The first is answered later (a 5 ms delay) than the others could be.
 			wire.send(rawRequest("GET", "/async/greeting/first") + rawRequest("GET", "/user/2")
 					+ rawRequest("GET", "/query?name=third"));
@@ -198,7 +199,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 	@Test
 	void expectContinueIsAnsweredContinueWhenTheBodyWillBeAccepted() throws IOException {
 		String body = "{\"name\":\"fastro\",\"email\":\"hello@fastro.dev\"}";
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse interim = wire.send(rawRequest("POST", "/json", "content-type: application/json",
 					"content-length: " + body.length(), "expect: 100-continue")).read();
 			assertThat(interim.statusLine()).isEqualTo("HTTP/1.1 100 Continue");
@@ -211,7 +212,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void expectContinueWithTooLargeABodyIsRefusedWithoutContinue() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(rawRequest("POST", "/json", "content-type: application/json",
 					"content-length: " + (MAX_BODY_BYTES + 1), "expect: 100-continue")).read();
 			assertProblem(response, 413);
@@ -221,7 +222,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void unknownExpectationIsExpectationFailed() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(rawRequest("GET", "/test/count", "expect: something")).read();
 			assertProblem(response, 417);
 			assertClosedOrUsable(wire, response);
@@ -231,7 +232,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void http10WithoutKeepAliveIsAnsweredAndClosed() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send("GET / HTTP/1.0\r\n\r\n").readToHttp10();
 			assertThat(response.status()).isEqualTo(200);
 			assertThat(response.bodyString()).isEqualTo(HELLO);
@@ -241,7 +242,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void connectionCloseIsAnsweredAndClosed() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(rawRequest("GET", "/", "connection: close")).read();
 			assertThat(response.status()).isEqualTo(200);
 			assertThat(response.bodyString()).isEqualTo(HELLO);
@@ -251,7 +252,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	/** Sends {@code request}; asserts one problem with {@code status}, no handler call, and the close. */
 	private void assertRefusedAndClosed(String request, int status) throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(request).read();
 			assertProblem(response, status);
 			assertClosedAfter(wire, response);
@@ -261,7 +262,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	/** Sends {@code request}; asserts one problem with {@code status}, no handler call, a sound connection. */
 	private void assertRefused(String request, int status) throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(request).read();
 			assertProblem(response, status);
 			assertClosedOrUsable(wire, response);

@@ -14,7 +14,8 @@ import java.util.Set;
 
 import dev.fastro.demo.DemoApplication;
 import dev.fastro.test.NettyLeakDetection;
-import dev.fastro.test.TestHttp.RawResponse;
+import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawResponse;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -33,7 +34,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.type.classreading.MetadataReader;
 import org.springframework.core.type.classreading.MetadataReaderFactory;
 
-import static dev.fastro.demo.hardening.Wire.assertServing;
+import static dev.fastro.demo.hardening.HostileAssertions.assertServing;
 import static dev.fastro.test.TestHttp.PROBLEM_JSON;
 import static dev.fastro.test.TestHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -88,8 +89,8 @@ class RandomRequestsPropertyTest {
 	@Property(tries = 2000)
 	void everyAnswerIsWellFormedAndNoServerError(@ForAll("hostileRequests") HostileRequest request)
 			throws IOException {
-		Wire.Received received;
-		try (Wire wire = new Wire(port)) {
+		RawHttp.Received received;
+		try (RawHttp wire = new RawHttp(port)) {
 			wire.trySend(request.bytes());
 			try {
 				// Nothing more comes: the server must answer what it could parse, then close.
@@ -113,15 +114,15 @@ class RandomRequestsPropertyTest {
 	}
 
 	/** The responses, strictly parsed; after a reset, a response cut short at the end is no fault. */
-	private static List<RawResponse> parse(Wire.Received received, boolean http10) throws IOException {
-		if (received.end() == Wire.End.EOF) {
-			return Wire.parseAll(received.bytes(), http10);
+	private static List<RawResponse> parse(RawHttp.Received received, boolean http10) throws IOException {
+		if (received.end() == RawHttp.End.EOF) {
+			return RawHttp.parseAll(received.bytes(), http10);
 		}
 		InputStream in = new ByteArrayInputStream(received.bytes());
 		List<RawResponse> responses = new ArrayList<>();
 		while (in.available() > 0) {
 			try {
-				responses.add(Wire.readResponse(in, false, http10));
+				responses.add(RawHttp.readResponse(in, false, http10));
 			}
 			catch (EOFException ex) {
 				break;

@@ -6,15 +6,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 
-import dev.fastro.test.TestHttp.RawResponse;
+import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawResponse;
 import org.junit.jupiter.api.Test;
 
 import static dev.fastro.demo.hardening.HostileApp.IDLE_TIMEOUT_MILLIS;
 import static dev.fastro.demo.hardening.HostileApp.READ_TIMEOUT_MILLIS;
 import static dev.fastro.demo.hardening.HostileApp.REQUEST_TIMEOUT_MILLIS;
-import static dev.fastro.demo.hardening.Wire.assertClosedOrUsable;
-import static dev.fastro.demo.hardening.Wire.assertProblem;
-import static dev.fastro.test.TestHttp.rawRequest;
+import static dev.fastro.demo.hardening.HostileAssertions.assertClosedOrUsable;
+import static dev.fastro.demo.hardening.HostileAssertions.assertProblem;
+import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -42,10 +43,10 @@ class TimeoutsTest extends HostileClientTest {
 
 	@Test
 	void idleKeepAliveConnectionIsClosedAfterTheIdleTimeout() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(rawRequest("GET", "/")).read();
 			assertThat(response.status()).isEqualTo(200);
-			Wire.Received rest = wire.readUntilClose(IDLE.plus(MARGIN).plusSeconds(1));
+			RawHttp.Received rest = wire.readUntilClose(IDLE.plus(MARGIN).plusSeconds(1));
 			assertThat(rest.ended()).as("closed by the server, after %s", rest.elapsed()).isTrue();
 			assertThat(rest.text()).as("sent before closing an idle connection").isEmpty();
 			// Not before the idle timeout (the read timeout, shorter, is for requests being read, not idle ones).
@@ -55,8 +56,8 @@ class TimeoutsTest extends HostileClientTest {
 
 	@Test
 	void connectionThatNeverSendsAByteIsClosed() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
-			Wire.Received received = wire.readUntilClose(IDLE.plus(MARGIN).plusSeconds(1));
+		try (RawHttp wire = new RawHttp(this.port)) {
+			RawHttp.Received received = wire.readUntilClose(IDLE.plus(MARGIN).plusSeconds(1));
 			assertThat(received.ended()).as("closed by the server, after %s", received.elapsed()).isTrue();
 			assertThat(received.elapsed()).isLessThanOrEqualTo(IDLE.plus(MARGIN));
 			assertNothingOr408(received);
@@ -67,11 +68,11 @@ class TimeoutsTest extends HostileClientTest {
 
 	@Test
 	void headersSentTooSlowlyAreCutOffAfterTheReadTimeout() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			// One byte every 300 ms, never finishing: no single read waits long, the whole does.
 			wire.send("GET / HTTP/1.1\r\nhost: localhost\r\nx-slow: ")
 				.drip("a".getBytes(StandardCharsets.US_ASCII), Duration.ofMillis(300));
-			Wire.Received received = wire.readUntilClose(IDLE.plus(MARGIN));
+			RawHttp.Received received = wire.readUntilClose(IDLE.plus(MARGIN));
 			assertThat(received.ended()).as("connection ended, after %s", received.elapsed()).isTrue();
 			assertThat(received.elapsed()).isLessThanOrEqualTo(READ.plus(READ_MARGIN));
 			assertNothingOr408(received);
@@ -80,11 +81,11 @@ class TimeoutsTest extends HostileClientTest {
 
 	@Test
 	void bodySentTooSlowlyIsCutOffAfterTheReadTimeout() throws IOException {
-		try (Wire wire = new Wire(this.port)) {
+		try (RawHttp wire = new RawHttp(this.port)) {
 			// Content-length 100, then 10 bytes, then nothing.
 			wire.send(rawRequest("POST", "/json", "content-type: application/json", "content-length: 100")
 					+ "{\"name\":\"a");
-			Wire.Received received = wire.readUntilClose(IDLE.plus(MARGIN));
+			RawHttp.Received received = wire.readUntilClose(IDLE.plus(MARGIN));
 			assertThat(received.ended()).as("connection ended, after %s", received.elapsed()).isTrue();
 			assertThat(received.elapsed()).isLessThanOrEqualTo(READ.plus(READ_MARGIN));
 			assertNothingOr408(received);
@@ -95,7 +96,7 @@ class TimeoutsTest extends HostileClientTest {
 
 	@Test
 	void handlerThatNeverFinishesIsServiceUnavailableAfterTheRequestTimeout() throws IOException {
-		try (Wire wire = new Wire(this.port, REQUEST.plus(MARGIN).plusSeconds(2))) {
+		try (RawHttp wire = new RawHttp(this.port, REQUEST.plus(MARGIN).plusSeconds(2))) {
 			long start = System.nanoTime();
 			RawResponse response = wire.send(rawRequest("GET", "/test/never")).read();
 			Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
@@ -108,7 +109,7 @@ class TimeoutsTest extends HostileClientTest {
 	@Test
 	void blockingHandlerThatTakesTooLongIsServiceUnavailableAfterTheRequestTimeout() throws IOException {
 		String id = UUID.randomUUID().toString();
-		try (Wire wire = new Wire(this.port, REQUEST.plus(MARGIN).plusSeconds(2))) {
+		try (RawHttp wire = new RawHttp(this.port, REQUEST.plus(MARGIN).plusSeconds(2))) {
 			long start = System.nanoTime();
 			RawResponse response = wire.send(rawRequest("GET", "/test/slow-blocking?id=" + id)).read();
 			Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
@@ -123,7 +124,7 @@ class TimeoutsTest extends HostileClientTest {
 	void blockingHandlerThatTakesTooLongIsInterrupted() throws Exception {
 		String id = UUID.randomUUID().toString();
 		long start = System.nanoTime();
-		try (Wire wire = new Wire(this.port, REQUEST.plus(MARGIN).plusSeconds(2))) {
+		try (RawHttp wire = new RawHttp(this.port, REQUEST.plus(MARGIN).plusSeconds(2))) {
 			wire.send(rawRequest("GET", "/test/slow-blocking?id=" + id));
 			while (!HostileRoutes.blockingInterrupted.contains(id)
 					&& System.nanoTime() - start < REQUEST.plusSeconds(1).toNanos()) {
@@ -136,7 +137,7 @@ class TimeoutsTest extends HostileClientTest {
 	}
 
 	/** Asserts that nothing was sent before the connection ended, or one 408 problem. */
-	private static void assertNothingOr408(Wire.Received received) throws IOException {
+	private static void assertNothingOr408(RawHttp.Received received) throws IOException {
 		if (received.bytes().length > 0) {
 			List<RawResponse> responses = received.responses();
 			assertThat(responses).as("answers before the connection ended: %s", received.text()).hasSize(1);

@@ -1,4 +1,4 @@
-package dev.fastro.demo.hardening;
+package dev.fastro.test;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
@@ -18,25 +18,25 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.fastro.test.TestHttp.RawResponse;
-import io.netty.handler.codec.http.HttpResponseStatus;
-import tools.jackson.databind.JsonNode;
-
-import static dev.fastro.test.TestHttp.PROBLEM_JSON;
-import static dev.fastro.test.TestHttp.json;
-import static dev.fastro.test.TestHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A hostile client's connection: what {@link dev.fastro.test.TestHttp.Raw} does not do. It sends bytes
- * slowly, half-closes, reads whatever arrives until the server ends the connection (with a deadline),
- * and parses responses strictly: CRLF line ends, token header names, visible header values, exactly
- * one framing. It also holds the assertions shared by the hardening tests.
+ * One HTTP/1.1 connection over a plain socket, for what {@link java.net.http.HttpClient} cannot do:
+ * malformed and pipelined requests, bytes sent slowly, a half-close, reading whatever arrives until
+ * the server ends the connection. Responses are parsed strictly, so that a test fails on a malformed
+ * one: CRLF line ends, token header names, visible header values, exactly one framing, a body exactly
+ * as long as it says.
  */
-final class Wire implements Closeable {
+public final class RawHttp implements Closeable {
 
-	/** The answer every case is followed by, on a new connection. */
-	static final String HELLO = "Hello world!";
+	/** Long enough for a loaded machine; a test that expects silence reads with its own deadline. */
+	private static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
+
+	private static final Pattern STATUS_LINE = Pattern
+		.compile("HTTP/1\\.([01]) ([1-5][0-9][0-9]) ([\\t\\x20-\\x7E\\x80-\\xFF]*)");
+
+	private static final Pattern HEADER_LINE = Pattern
+		.compile("([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \\t]*([\\t\\x20-\\x7E\\x80-\\xFF]*?)[ \\t]*");
 
 	private final Socket socket;
 
@@ -46,12 +46,13 @@ final class Wire implements Closeable {
 
 	private volatile Thread dripper;
 
-	Wire(int port) throws IOException {
-		this(port, Duration.ofSeconds(3));
+	/** A connection to {@code 127.0.0.1:port}. */
+	public RawHttp(int port) throws IOException {
+		this(port, READ_TIMEOUT);
 	}
 
 	/** A connection whose reads give up after {@code readTimeout} without a byte. */
-	Wire(int port, Duration readTimeout) throws IOException {
+	public RawHttp(int port, Duration readTimeout) throws IOException {
 		this.socket = new Socket("127.0.0.1", port);
 		this.socket.setSoTimeout((int) readTimeout.toMillis());
 		this.socket.setTcpNoDelay(true);
@@ -59,18 +60,29 @@ final class Wire implements Closeable {
 		this.out = this.socket.getOutputStream();
 	}
 
-	Wire send(String text) throws IOException {
+	/** A raw HTTP/1.1 request: request line, {@code host}, the given header lines, a blank line. */
+	public static String rawRequest(String method, String target, String... headerLines) {
+		StringBuilder request = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");
+		request.append("host: localhost\r\n");
+		for (String line : headerLines) {
+			request.append(line).append("\r\n");
+		}
+		return request.append("\r\n").toString();
+	}
+
+	/** Sends {@code text} one byte a character (ISO-8859-1), so that a test can write any byte. */
+	public RawHttp send(String text) throws IOException {
 		return send(text.getBytes(StandardCharsets.ISO_8859_1));
 	}
 
-	Wire send(byte[] bytes) throws IOException {
+	public RawHttp send(byte[] bytes) throws IOException {
 		this.out.write(bytes);
 		this.out.flush();
 		return this;
 	}
 
 	/** Sends, and tells whether all was sent: false when the server already closed or reset. */
-	boolean trySend(byte[] bytes) {
+	public boolean trySend(byte[] bytes) {
 		try {
 			send(bytes);
 			return true;
@@ -81,7 +93,7 @@ final class Wire implements Closeable {
 	}
 
 	/** Tells the server that nothing more comes (a FIN), while the answer can still be read. */
-	Wire shutdownOutput() throws IOException {
+	public RawHttp shutdownOutput() throws IOException {
 		this.socket.shutdownOutput();
 		return this;
 	}
@@ -90,10 +102,11 @@ final class Wire implements Closeable {
 	 * Starts sending {@code bytes} one at a time, one every {@code interval}, in the background, starting
 	 * over when they run out, until the connection fails or is closed: a client that never finishes.
 	 */
-	Wire drip(byte[] bytes, Duration interval) {
+	public RawHttp drip(byte[] bytes, Duration interval) {
 		Thread thread = new Thread(() -> {
 			try {
 				for (int i = 0; !Thread.currentThread().isInterrupted(); i++) {
+					// The slowness is the point: this is a slowloris client.
 					Thread.sleep(interval.toMillis());
 					this.out.write(bytes[i % bytes.length]);
 					this.out.flush();
@@ -110,12 +123,17 @@ final class Wire implements Closeable {
 	}
 
 	/** Reads one HTTP/1.1 response strictly, to a request that is not {@code HEAD}. */
-	RawResponse read() throws IOException {
+	public RawResponse read() throws IOException {
 		return readResponse(this.in, false, false);
 	}
 
+	/** Reads one HTTP/1.1 response to {@code HEAD}: no body, whatever its headers say. */
+	public RawResponse readToHead() throws IOException {
+		return readResponse(this.in, true, false);
+	}
+
 	/** Reads one response to an HTTP/1.0 request, which may be HTTP/1.0 or HTTP/1.1 (RFC 9110 2.5 prefers 1.1). */
-	RawResponse readToHttp10() throws IOException {
+	public RawResponse readToHttp10() throws IOException {
 		return readResponse(this.in, false, true);
 	}
 
@@ -123,7 +141,7 @@ final class Wire implements Closeable {
 	 * Reads until the server ends the connection (end of stream or reset) or {@code max} passes, and
 	 * says what was read and how it ended. Time is counted from the call.
 	 */
-	Received readUntilClose(Duration max) throws IOException {
+	public Received readUntilClose(Duration max) throws IOException {
 		long start = System.nanoTime();
 		long deadline = start + max.toNanos();
 		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -166,10 +184,10 @@ final class Wire implements Closeable {
 	}
 
 	/** Whether the server ends the connection, without sending anything more, within {@code max}. */
-	boolean closedWithin(Duration max) throws IOException {
+	public boolean closedWithin(Duration max) throws IOException {
 		Received received = readUntilClose(max);
 		assertThat(received.text()).as("bytes after the last response").isEmpty();
-		return received.end() != End.TIMEOUT;
+		return received.ended();
 	}
 
 	@Override
@@ -182,7 +200,7 @@ final class Wire implements Closeable {
 	}
 
 	/** How reading ended. */
-	enum End {
+	public enum End {
 
 		/** The server closed the connection. */
 		EOF,
@@ -193,14 +211,21 @@ final class Wire implements Closeable {
 
 	}
 
-	/** What arrived on a connection until it ended. */
-	record Received(byte[] bytes, End end, Duration elapsed) {
+	/**
+	 * What arrived on a connection until it ended.
+	 *
+	 * @param bytes every byte received
+	 * @param end how the reading ended
+	 * @param elapsed how long the reading took
+	 */
+	public record Received(byte[] bytes, End end, Duration elapsed) {
 
-		boolean ended() {
+		/** Whether the server ended the connection, rather than the deadline the reading. */
+		public boolean ended() {
 			return this.end != End.TIMEOUT;
 		}
 
-		String text() {
+		public String text() {
 			return new String(this.bytes, StandardCharsets.ISO_8859_1);
 		}
 
@@ -210,7 +235,7 @@ final class Wire implements Closeable {
 		}
 
 		/** Every response in the bytes, strictly parsed; the bytes must hold whole responses only. */
-		List<RawResponse> responses() throws IOException {
+		public List<RawResponse> responses() throws IOException {
 			return parseAll(this.bytes, false);
 		}
 
@@ -218,17 +243,11 @@ final class Wire implements Closeable {
 
 	// ---- strict parsing
 
-	private static final Pattern STATUS_LINE = Pattern
-		.compile("HTTP/1\\.([01]) ([1-5][0-9][0-9]) ([\\t\\x20-\\x7E\\x80-\\xFF]*)");
-
-	private static final Pattern HEADER_LINE = Pattern
-		.compile("([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \\t]*([\\t\\x20-\\x7E\\x80-\\xFF]*?)[ \\t]*");
-
 	/**
 	 * Every response in {@code bytes}, which must hold whole, well-formed responses and nothing else;
 	 * HTTP/1.0 ones only when {@code http10} (answers to an HTTP/1.0 request).
 	 */
-	static List<RawResponse> parseAll(byte[] bytes, boolean http10) throws IOException {
+	public static List<RawResponse> parseAll(byte[] bytes, boolean http10) throws IOException {
 		InputStream in = new ByteArrayInputStream(bytes);
 		List<RawResponse> responses = new ArrayList<>();
 		while (in.available() > 0) {
@@ -239,9 +258,11 @@ final class Wire implements Closeable {
 
 	/**
 	 * Reads one response and checks that it is well-formed HTTP/1.1 (or HTTP/1.0 when {@code http10}):
-	 * status line, header syntax, at most one framing, a body exactly as long as it says.
+	 * status line, header syntax, at most one framing, a body exactly as long as it says; none when
+	 * {@code head} (the answer to {@code HEAD}).
+	 * @throws EOFException when the stream ends before the response does
 	 */
-	static RawResponse readResponse(InputStream in, boolean head, boolean http10) throws IOException {
+	public static RawResponse readResponse(InputStream in, boolean head, boolean http10) throws IOException {
 		String statusLine = line(in);
 		Matcher status = STATUS_LINE.matcher(statusLine);
 		assertThat(status.matches()).as("well-formed status line '%s'", statusLine).isTrue();
@@ -322,82 +343,6 @@ final class Wire implements Closeable {
 			}
 			assertThat(b).as("bare LF in '%s'", line.toString(StandardCharsets.ISO_8859_1)).isNotEqualTo('\n');
 			line.write(b);
-		}
-	}
-
-	// ---- assertions shared by the hardening tests
-
-	/** The reason phrase the server writes for a status, and the title of its problem. */
-	static String reason(int status) {
-		return HttpResponseStatus.valueOf(status).reasonPhrase();
-	}
-
-	/**
-	 * Asserts an {@code application/problem+json} answer: the exact status, a content-length matching
-	 * the body, and a body {@code {"type":"about:blank","title":<reason phrase>,"status":N,...}}.
-	 */
-	static void assertProblem(RawResponse response, int status) {
-		assertThat(response.status()).as("status of '%s', body %s", response.statusLine(), response.bodyString())
-			.isEqualTo(status);
-		assertThat(response.header("content-type")).as("content-type of %s", response.statusLine())
-			.isEqualTo(PROBLEM_JSON);
-		assertThat(response.header("content-length")).as("content-length")
-			.isEqualTo(String.valueOf(response.body().length));
-		JsonNode problem = json(response.bodyString());
-		assertThat(problem.isObject()).as("problem %s", response.bodyString()).isTrue();
-		assertThat(problem.get("type").asString()).as("type in %s", response.bodyString()).isEqualTo("about:blank");
-		assertThat(problem.get("title").asString()).as("title in %s", response.bodyString()).isEqualTo(reason(status));
-		assertThat(problem.get("status").asInt()).as("status in %s", response.bodyString()).isEqualTo(status);
-	}
-
-	/** Asserts that the server says it closes, and closes, without sending anything more. */
-	static void assertClosedAfter(Wire wire, RawResponse response) throws IOException {
-		assertThat(response.header("connection")).as("connection header of %s", response.statusLine())
-			.isEqualToIgnoringCase("close");
-		assertThat(wire.closedWithin(Duration.ofSeconds(2))).as("closed by the server after %s", response.statusLine())
-			.isTrue();
-	}
-
-	/**
-	 * Asserts that the connection is left in a sound state after {@code response}: closed, as the
-	 * response announced, or still carrying requests, the next one answered as if the connection were new.
-	 */
-	static void assertClosedOrUsable(Wire wire, RawResponse response) throws IOException {
-		if ("close".equalsIgnoreCase(response.header("connection"))) {
-			assertThat(wire.closedWithin(Duration.ofSeconds(2)))
-				.as("closed by the server after %s with connection: close", response.statusLine())
-				.isTrue();
-			return;
-		}
-		RawResponse next;
-		try {
-			next = wire.send(rawRequest("GET", "/")).read();
-		}
-		catch (IOException ex) {
-			throw new AssertionError("The connection was kept open after " + response.statusLine()
-					+ " (no connection: close), but the next request on it failed: " + ex, ex);
-		}
-		assertThat(next.status()).as("next request on the connection kept open after %s", response.statusLine())
-			.isEqualTo(200);
-		assertThat(next.bodyString()).isEqualTo(HELLO);
-	}
-
-	/**
-	 * Waits until the buffers of closed connections can be collected, so that the leak detection run
-	 * after a test class (or a test) sees its leaks: a connection's timers (read and request timeouts,
-	 * 1 s) keep it, and its buffers, reachable until they fire.
-	 */
-	static void awaitLeaksSettled() throws InterruptedException {
-		Thread.sleep(1300);
-	}
-
-	/** Asserts that a normal request on a new connection is answered normally. */
-	static void assertServing(int port) throws IOException {
-		try (Wire wire = new Wire(port)) {
-			RawResponse response = wire.send(rawRequest("GET", "/")).read();
-			assertThat(response.status()).as("GET / on a new connection").isEqualTo(200);
-			assertThat(response.header("content-type")).isEqualTo("text/plain; charset=utf-8");
-			assertThat(response.bodyString()).isEqualTo(HELLO);
 		}
 	}
 

@@ -111,4 +111,12 @@ public final class FastroServer {
 		return address().getPort();
 	}
 
+	/**
+	 * How many client connections are open: for monitoring, and for a test that must know when the
+	 * server has let go of the connections it closed.
+	 */
+	public int openConnections() {
+		return this.connections.size();
+	}
+
 }

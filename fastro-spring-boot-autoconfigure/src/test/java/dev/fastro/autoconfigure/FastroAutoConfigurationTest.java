@@ -1,11 +1,14 @@
 package dev.fastro.autoconfigure;
 
+import java.time.Duration;
+
 import dev.fastro.http.Dispatcher;
 import dev.fastro.http.JsonCodec;
 import dev.fastro.http.Routes;
 import dev.fastro.router.RouteCacheStats;
 import dev.fastro.router.Router;
 import dev.fastro.server.FastroServer;
+import dev.fastro.test.RawHttp;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -15,7 +18,10 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
 
 class FastroAutoConfigurationTest {
 
@@ -45,6 +51,24 @@ class FastroAutoConfigurationTest {
 		FastroServer[] server = new FastroServer[1];
 		this.runner.run(context -> server[0] = context.getBean(FastroServer.class));
 		assertThat(server[0].isRunning()).isFalse();
+	}
+
+	@Test
+	void countsTheOpenConnections() {
+		this.runner.run(context -> {
+			FastroServer server = context.getBean(FastroServer.class);
+			assertThat(server.openConnections()).isZero();
+			try (RawHttp first = new RawHttp(server.port()); RawHttp second = new RawHttp(server.port())) {
+				// An answer proves the server has accepted the connection.
+				assertThat(first.send(rawRequest("GET", "/hello")).read().status()).isEqualTo(200);
+				assertThat(second.send(rawRequest("GET", "/hello")).read().status()).isEqualTo(200);
+				assertThat(server.openConnections()).isEqualTo(2);
+				assertThat(first.send(rawRequest("GET", "/hello", "connection: close")).read().status()).isEqualTo(200);
+				assertThat(first.closedWithin(Duration.ofSeconds(5))).isTrue();
+				await().atMost(Duration.ofSeconds(10)).until(server::openConnections, equalTo(1));
+			}
+			await().atMost(Duration.ofSeconds(10)).until(server::openConnections, equalTo(0));
+		});
 	}
 
 	@Test

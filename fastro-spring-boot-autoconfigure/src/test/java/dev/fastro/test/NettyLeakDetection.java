@@ -1,5 +1,8 @@
 package dev.fastro.test;
 
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -17,7 +20,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * and records each leak report instead of only logging it.
  * <p>
  * Netty reports a leak when a leaked buffer has been garbage collected and a later allocation polls
- * the detector, so after each class this collects garbage and allocates until the reports are in.
+ * the detector, so after each class this collects garbage, waits for the cleared references to be
+ * enqueued, and allocates.
  */
 public final class NettyLeakDetection implements AfterAllCallback {
 
@@ -39,14 +43,10 @@ public final class NettyLeakDetection implements AfterAllCallback {
 
 	/** Collects garbage, lets the detectors poll, and returns (and forgets) the leaks reported so far. */
 	public static List<String> collectLeaks() {
-		for (int round = 0; round < 3; round++) {
-			System.gc();
-			try {
-				Thread.sleep(20);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
+		// Twice: the sentinel proves its own reference enqueued, not yet every other one cleared with it;
+		// the references a second collection clears are enqueued after all of the first's.
+		for (int round = 0; round < 2; round++) {
+			collectGarbage();
 			for (int i = 0; i < 10; i++) {
 				ByteBufAllocator.DEFAULT.buffer(1).release();
 				Unpooled.buffer(1).release();
@@ -55,6 +55,31 @@ public final class NettyLeakDetection implements AfterAllCallback {
 		List<String> found = new ArrayList<>(leaks);
 		leaks.removeAll(found);
 		return found;
+	}
+
+	/**
+	 * Collects garbage and waits until the weak references it cleared are enqueued, which is when a
+	 * leak detector can poll them: a sentinel, cleared by the same collection, is enqueued with them.
+	 */
+	private static void collectGarbage() {
+		ReferenceQueue<Object> queue = new ReferenceQueue<>();
+		WeakReference<Object> sentinel = new WeakReference<>(new Object(), queue);
+		try {
+			// A collection asked for may be skipped; ask again until one has run.
+			for (int attempt = 0; attempt < 50; attempt++) {
+				System.gc();
+				if (queue.remove(100) != null) {
+					return;
+				}
+			}
+			throw new IllegalStateException("No garbage collection cleared a weak reference in 50 attempts");
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		finally {
+			Reference.reachabilityFence(sentinel);
+		}
 	}
 
 	private static final class RecordingFactory extends ResourceLeakDetectorFactory {

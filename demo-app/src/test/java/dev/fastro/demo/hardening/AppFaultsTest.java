@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 
+import dev.fastro.server.FastroServer;
 import dev.fastro.test.NettyLeakDetection;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
@@ -13,10 +14,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.annotation.Autowired;
+
 import static dev.fastro.demo.hardening.HostileAssertions.assertClosedOrUsable;
 import static dev.fastro.demo.hardening.HostileAssertions.assertProblem;
 import static dev.fastro.demo.hardening.HostileAssertions.assertServing;
-import static dev.fastro.demo.hardening.HostileAssertions.awaitLeaksSettled;
+import static dev.fastro.demo.hardening.HostileAssertions.awaitConnectionsClosed;
 import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,8 +33,8 @@ class AppFaultsTest extends HostileClientTest {
 	private static final List<String> earlierLeaks = new CopyOnWriteArrayList<>();
 
 	@AfterAll
-	static void reportEarlierLeaks() throws InterruptedException {
-		awaitLeaksSettled();
+	static void reportEarlierLeaks(@Autowired FastroServer server) {
+		awaitConnectionsClosed(server);
 		if (!earlierLeaks.isEmpty()) {
 			throw new AssertionError(earlierLeaks.size() + " Netty buffer leak(s) before a leak-checking test:\n"
 					+ String.join("\n\n", earlierLeaks));
@@ -129,10 +132,10 @@ class AppFaultsTest extends HostileClientTest {
 			.isTrue();
 	}
 
-	/** Leaks of earlier test classes may show late (see {@link HostileAssertions#awaitLeaksSettled()}): set them apart. */
+	/** Leaks of earlier test classes may show late, once their connections are closed: set them apart. */
 	@BeforeAll
-	static void setEarlierLeaksApart() throws InterruptedException {
-		awaitLeaksSettled();
+	static void setEarlierLeaksApart(@Autowired FastroServer server) {
+		awaitConnectionsClosed(server);
 		earlierLeaks.addAll(NettyLeakDetection.collectLeaks());
 	}
 
@@ -141,9 +144,9 @@ class AppFaultsTest extends HostileClientTest {
 		earlierLeaks.addAll(NettyLeakDetection.collectLeaks());
 	}
 
-	/** Asserts that no buffer leaked since {@link #startLeakCheck()}, once the connections' timers are over. */
-	private static void assertNoLeaks() throws InterruptedException {
-		awaitLeaksSettled();
+	/** Asserts that no buffer leaked since {@link #startLeakCheck()}, once the server closed the connections. */
+	private void assertNoLeaks() {
+		awaitConnectionsClosed(this.server);
 		assertThat(NettyLeakDetection.collectLeaks()).as("Netty buffer leaks").isEmpty();
 	}
 

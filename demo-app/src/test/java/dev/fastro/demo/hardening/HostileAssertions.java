@@ -3,6 +3,7 @@ package dev.fastro.demo.hardening;
 import java.io.IOException;
 import java.time.Duration;
 
+import dev.fastro.server.FastroServer;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -12,6 +13,7 @@ import static dev.fastro.test.RawHttp.rawRequest;
 import static dev.fastro.test.TestHttp.PROBLEM_JSON;
 import static dev.fastro.test.TestHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** The assertions shared by the hardening tests, over {@link RawHttp} connections. */
 final class HostileAssertions {
@@ -78,12 +80,12 @@ final class HostileAssertions {
 	}
 
 	/**
-	 * Waits until the buffers of closed connections can be collected, so that the leak detection run
-	 * after a test class (or a test) sees its leaks: a connection's timers (read and request timeouts,
-	 * 1 s) keep it, and its buffers, reachable until they fire.
+	 * Waits until the server has closed every connection, so that their buffers are unreachable and
+	 * the leak detection run after a test class (or a test) sees that class's leaks, not a later one's.
 	 */
-	static void awaitLeaksSettled() throws InterruptedException {
-		Thread.sleep(1300);
+	static void awaitConnectionsClosed(FastroServer server) {
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(server.openConnections()).as("connections still open").isZero());
 	}
 
 	/** Asserts that a normal request on a new connection is answered normally. */

@@ -3,11 +3,14 @@ package dev.fastro.demo.hardening;
 import java.io.IOException;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
+import dev.fastro.server.FastroServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 
+import org.springframework.beans.factory.annotation.Autowired;
+
 import static dev.fastro.demo.hardening.HostileAssertions.assertServing;
-import static dev.fastro.demo.hardening.HostileAssertions.awaitLeaksSettled;
+import static dev.fastro.demo.hardening.HostileAssertions.awaitConnectionsClosed;
 
 /**
  * What every hostile-client test shares: the demo app with small limits, and after each case the
@@ -19,6 +22,9 @@ abstract class HostileClientTest {
 	@LocalFastroPort
 	int port;
 
+	@Autowired
+	FastroServer server;
+
 	@AfterEach
 	void stillServing() throws IOException {
 		assertServing(this.port);
@@ -26,8 +32,8 @@ abstract class HostileClientTest {
 
 	/** Lets the leak detection after the class see this class's leaks, not the next one's. */
 	@AfterAll
-	static void settle() throws InterruptedException {
-		awaitLeaksSettled();
+	static void settle(@Autowired FastroServer server) {
+		awaitConnectionsClosed(server);
 	}
 
 }

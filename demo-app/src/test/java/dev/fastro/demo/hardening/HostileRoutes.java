@@ -2,8 +2,8 @@ package dev.fastro.demo.hardening;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import dev.fastro.http.Handler;
 import dev.fastro.http.Routes;
@@ -23,10 +23,10 @@ public class HostileRoutes {
 	/** Calls of {@code /test/count}. */
 	static final AtomicInteger counted = new AtomicInteger();
 
-	/** {@code /test/pending}: subscribed to, and cancelled. */
-	static final AtomicBoolean pendingSubscribed = new AtomicBoolean();
+	/** {@code /test/pending}: the threads its never-ending result was subscribed to and cancelled on. */
+	static final AtomicReference<Thread> pendingSubscribedOn = new AtomicReference<>();
 
-	static final AtomicBoolean pendingCancelled = new AtomicBoolean();
+	static final AtomicReference<Thread> pendingCancelledOn = new AtomicReference<>();
 
 	/** {@code /test/slow-blocking?id=N}: the ids of the calls that started, and that were interrupted asleep. */
 	static final Set<String> blockingStarted = ConcurrentHashMap.newKeySet();
@@ -44,8 +44,8 @@ public class HostileRoutes {
 			.post("/test/count", count)
 			.get("/test/never", ctx -> Mono.never())
 			.get("/test/pending", ctx -> Mono.never()
-				.doOnSubscribe(subscription -> pendingSubscribed.set(true))
-				.doOnCancel(() -> pendingCancelled.set(true)))
+				.doOnSubscribe(subscription -> pendingSubscribedOn.set(Thread.currentThread()))
+				.doOnCancel(() -> pendingCancelledOn.set(Thread.currentThread())))
 			.get("/test/slow-blocking", Handler.blocking(ctx -> {
 				String id = String.valueOf(ctx.query("id"));
 				blockingStarted.add(id);

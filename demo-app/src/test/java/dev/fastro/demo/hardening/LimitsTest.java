@@ -2,7 +2,6 @@ package dev.fastro.demo.hardening;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -99,12 +98,11 @@ class LimitsTest extends HostileClientTest {
 	@Test
 	void declaredBodyOverTheLimitIsRefusedBeforeItIsSent() throws IOException {
 		try (RawHttp wire = new RawHttp(this.port)) {
-			// Only the headers: the answer must come from the content-length alone.
-			long start = System.nanoTime();
+			// Only the headers: the answer must come from the content-length alone. A server waiting for
+			// the body would get none, and answer the read timeout's 408 instead.
 			RawResponse response = wire
 				.send(rawRequest("POST", "/json", JSON, "content-length: " + (MAX_BODY_BYTES + 1)))
 				.read();
-			assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(900));
 			assertProblem(response, 413);
 			assertClosedAfter(wire, response);
 		}
@@ -194,45 +192,39 @@ class LimitsTest extends HostileClientTest {
 	// ---- Jackson's read constraints
 
 	@Test
-	void jsonNestedTooDeepIsBadRequestPromptly() throws IOException {
+	void jsonNestedTooDeepIsBadRequest() throws IOException {
 		// Balanced, so that only the nesting limit can refuse it: without one it would parse and echo.
 		String body = "[".repeat(5000) + "]".repeat(5000);
 		assertJsonRefused("/test/json-tree", body);
 	}
 
 	@Test
-	void jsonNestedTooDeepInAnIgnoredFieldIsBadRequestPromptly() throws IOException {
+	void jsonNestedTooDeepInAnIgnoredFieldIsBadRequest() throws IOException {
 		// The demo's own route: an unknown field is skipped, but skipping must not descend 5000 levels either.
 		assertJsonRefused("/json", "{\"name\":\"n\",\"email\":\"e\",\"extra\":" + "[".repeat(5000) + "]".repeat(5000) + "}");
 	}
 
 	@Test
-	void unclosedJsonNestingIsBadRequestPromptly() throws IOException {
+	void unclosedJsonNestingIsBadRequest() throws IOException {
 		assertJsonRefused("/test/json-tree", "[".repeat(5000));
 	}
 
 	@Test
-	void jsonNumberWithTooManyDigitsIsBadRequestPromptly() throws IOException {
+	void jsonNumberWithTooManyDigitsIsBadRequest() throws IOException {
 		// Without the number-length limit it would parse into a BigInteger and echo.
 		assertJsonRefused("/test/json-tree", "[" + "7".repeat(5000) + "]");
 	}
 
 	@Test
-	void jsonDecimalWithTooManyDigitsIsBadRequestPromptly() throws IOException {
+	void jsonDecimalWithTooManyDigitsIsBadRequest() throws IOException {
 		assertJsonRefused("/test/json-tree", "[0." + "7".repeat(5000) + "]");
 	}
 
 	private void assertJsonRefused(String path, String body) throws IOException {
 		try (RawHttp wire = new RawHttp(this.port)) {
-			// Warm up the route, so that the time measured is the refusal's, not the first request's.
-			String warmUp = "{\"name\":\"n\",\"email\":\"e\"}";
-			assertThat(wire.send(rawRequest("POST", path, JSON, "content-length: " + warmUp.length()) + warmUp).read()
-				.status()).isEqualTo(200);
-			long start = System.nanoTime();
 			RawResponse response = wire
 				.send(rawRequest("POST", path, JSON, "content-length: " + body.length()) + body)
 				.read();
-			assertThat(Duration.ofNanos(System.nanoTime() - start)).as("time to answer").isLessThan(Duration.ofSeconds(1));
 			assertProblem(response, 400);
 			assertClosedOrUsable(wire, response);
 		}

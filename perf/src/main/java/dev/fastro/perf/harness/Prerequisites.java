@@ -17,17 +17,37 @@ public final class Prerequisites {
 	 * @throws IllegalStateException naming the missing program and its install command
 	 */
 	public static void check() {
-		require("wrk", "apt-get install -y wrk");
-		require("taskset", "apt-get install -y util-linux");
+		String missing = missing();
+		if (missing != null) {
+			throw new IllegalStateException(missing);
+		}
 	}
 
-	private static void require(String program, String install) {
+	/**
+	 * Says what {@link #check()} would fail on, for a caller that skips rather than fails.
+	 * @return the missing program and its install command, or {@code null} when both are installed
+	 */
+	public static String missing() {
+		if (!onPath("wrk")) {
+			return problem("wrk", "apt-get install -y wrk");
+		}
+		if (!onPath("taskset")) {
+			return problem("taskset", "apt-get install -y util-linux");
+		}
+		return null;
+	}
+
+	private static boolean onPath(String program) {
 		String path = System.getenv().getOrDefault("PATH", "");
 		for (String directory : path.split(File.pathSeparator)) {
 			if (!directory.isEmpty() && Files.isExecutable(Path.of(directory, program))) {
-				return;
+				return true;
 			}
 		}
-		throw new IllegalStateException(program + " is not installed (not on the PATH). Install it with: " + install);
+		return false;
+	}
+
+	private static String problem(String program, String install) {
+		return program + " is not installed (not on the PATH). Install it with: " + install;
 	}
 }

@@ -75,6 +75,7 @@ public final class RawHttp implements Closeable {
 		return send(text.getBytes(StandardCharsets.ISO_8859_1));
 	}
 
+	/** Sends {@code bytes} as they are, at once. */
 	public RawHttp send(byte[] bytes) throws IOException {
 		this.out.write(bytes);
 		this.out.flush();
@@ -225,6 +226,7 @@ public final class RawHttp implements Closeable {
 			return this.end != End.TIMEOUT;
 		}
 
+		/** The bytes as text, one character a byte (ISO-8859-1). */
 		public String text() {
 			return new String(this.bytes, StandardCharsets.ISO_8859_1);
 		}

@@ -83,7 +83,7 @@ public class FastroAutoConfiguration {
 			.json(json)
 			.blockingScheduler(blockingScheduler)
 			.ignoreTrailingSlash(router.isIgnoreTrailingSlash())
-			.cache(router.getCache().isEnabled(), router.getCache().getMaxSize())
+			.cache(router.getCache().isEnabled(), router.getCache().getMaxSize().toBytes())
 			.requestTimeout(properties.getServer().getRequestTimeout())
 			.build();
 	}

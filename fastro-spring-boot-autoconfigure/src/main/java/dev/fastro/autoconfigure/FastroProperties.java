@@ -221,9 +221,11 @@ public class FastroProperties implements Validator {
 		private boolean enabled = true;
 
 		/**
-		 * Most cached matches per HTTP method; the least useful are evicted past it (W-TinyLFU).
+		 * Most memory the cached matches of one HTTP method may take, estimated from their paths and
+		 * values; past it the least useful are evicted (W-TinyLFU). Each method with parameter routes has
+		 * its own cache, so that a flood of one method's paths cannot evict another's.
 		 */
-		private long maxSize = 10_000;
+		private DataSize maxSize = DataSize.ofMegabytes(4);
 
 		public boolean isEnabled() {
 			return this.enabled;
@@ -233,11 +235,11 @@ public class FastroProperties implements Validator {
 			this.enabled = enabled;
 		}
 
-		public long getMaxSize() {
+		public DataSize getMaxSize() {
 			return this.maxSize;
 		}
 
-		public void setMaxSize(long maxSize) {
+		public void setMaxSize(DataSize maxSize) {
 			this.maxSize = maxSize;
 		}
 
@@ -269,8 +271,8 @@ public class FastroProperties implements Validator {
 		check(errors, "server.requestTimeout",
 				server.getRequestTimeout() == null || server.getRequestTimeout().toMillis() > 0, "must be at least 1ms");
 		check(errors, "server.shutdownTimeout", !server.getShutdownTimeout().isNegative(), "must not be negative");
-		check(errors, "router.cache.maxSize", ((FastroProperties) target).getRouter().getCache().getMaxSize() >= 1,
-				"must be at least 1");
+		Cache cache = ((FastroProperties) target).getRouter().getCache();
+		check(errors, "router.cache.maxSize", cache.getMaxSize().toBytes() > 0, "must be positive");
 	}
 
 	private static boolean positiveInt(DataSize size) {

@@ -47,7 +47,7 @@ public final class Dispatcher {
 		List<Middleware> global = List.copyOf(builder.middleware);
 		Router.Builder<Endpoint> routes = Router.<Endpoint>builder()
 			.ignoreTrailingSlash(builder.ignoreTrailingSlash)
-			.cache(builder.cacheEnabled, builder.cacheMaxSize);
+			.cache(builder.cacheEnabled, builder.cacheMaxBytes);
 		for (Routes group : builder.routes) {
 			for (RouteDefinition definition : group.definitions()) {
 				List<Middleware> chain = new ArrayList<>(global);
@@ -210,7 +210,7 @@ public final class Dispatcher {
 
 		private boolean cacheEnabled = true;
 
-		private long cacheMaxSize = 10_000;
+		private long cacheMaxBytes = 4L << 20;
 
 		private Duration requestTimeout;
 
@@ -264,9 +264,13 @@ public final class Dispatcher {
 			return this;
 		}
 
-		public Builder cache(boolean enabled, long maxSize) {
+		/**
+		 * Whether matches of parameter routes are cached, and in how many bytes per method; see
+		 * {@link Router.Builder#cache}. Enabled with 4 MB by default.
+		 */
+		public Builder cache(boolean enabled, long maxBytes) {
 			this.cacheEnabled = enabled;
-			this.cacheMaxSize = maxSize;
+			this.cacheMaxBytes = maxBytes;
 			return this;
 		}
 

@@ -19,27 +19,24 @@ final class FormDecoder {
 	}
 
 	/**
-	 * Every parameter with its values, in order.
+	 * Every parameter with its values, in order. Every scan stops at the end of its pair, so the cost
+	 * is linear in the length of the text, however many pairs it has.
 	 * @param encoded the encoded text, without the leading {@code ?}
 	 * @param max the most pairs allowed
 	 * @param what what the pairs are, for error messages, such as {@code "query parameters"}
 	 */
-	static Map<String, List<String>> decode(String encoded, int max, String what) {
+	static Map<String, List<String>> decode(CharSequence encoded, int max, String what) {
 		Map<String, List<String>> parameters = new LinkedHashMap<>();
 		int count = 0;
 		int start = 0;
 		int length = encoded.length();
 		while (start <= length) {
-			int end = encoded.indexOf('&', start);
-			if (end < 0) {
-				end = length;
-			}
+			int end = indexOf(encoded, '&', start, length);
 			if (end > start) {
 				if (++count > max) {
 					throw HttpException.badRequest("Too many " + what + ": at most " + max + " allowed");
 				}
-				int equals = encoded.indexOf('=', start);
-				int nameEnd = (equals < 0 || equals > end) ? end : equals;
+				int nameEnd = indexOf(encoded, '=', start, end);
 				String name = decodeComponent(encoded, start, nameEnd, what);
 				String value = (nameEnd == end) ? "" : decodeComponent(encoded, nameEnd + 1, end, what);
 				parameters.computeIfAbsent(name, key -> new ArrayList<>(1)).add(value);
@@ -50,11 +47,20 @@ final class FormDecoder {
 		return Collections.unmodifiableMap(parameters);
 	}
 
-	private static String decodeComponent(String encoded, int start, int end, String what) {
+	/** Where {@code c} first is in {@code s[from, to)}, or {@code to} when it is not there. */
+	private static int indexOf(CharSequence s, char c, int from, int to) {
+		int i = from;
+		while (i < to && s.charAt(i) != c) {
+			i++;
+		}
+		return i;
+	}
+
+	private static String decodeComponent(CharSequence encoded, int start, int end, String what) {
 		String decoded = PercentDecoder.decode(encoded, start, end, true);
 		if (decoded == null) {
 			throw HttpException.badRequest("Malformed " + what + ": invalid percent-encoding in '"
-					+ encoded.substring(start, end) + "'");
+					+ encoded.subSequence(start, end) + "'");
 		}
 		return decoded;
 	}

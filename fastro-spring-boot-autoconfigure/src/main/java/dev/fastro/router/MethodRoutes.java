@@ -11,10 +11,22 @@ import java.util.Map;
  * The routes of one method: static ones in a hash table keyed by the exact path, which answers
  * them with one lookup and a preallocated match; dynamic ones in a tree fronted by a cache of
  * matches keyed by the path alone, since the method is implied, so a lookup makes no key object.
+ * The cache is bounded by an estimate of the bytes its entries retain, not by their number, since
+ * a path may be a few bytes or a few kilobytes long.
  */
 final class MethodRoutes<T> {
 
 	private static final String[] NONE = {};
+
+	/**
+	 * What an entry retains besides its strings, in bytes, on a 64-bit JVM with compressed oops:
+	 * Caffeine's node (48), the hash table's node and slot (40) and the frequency sketch's share (8),
+	 * the match (24) and the header of its values array (16). Each slot of that array adds 4.
+	 */
+	private static final int ENTRY_BYTES = 136;
+
+	/** A String's object and the header of its array; its characters come on top. */
+	private static final int STRING_BYTES = 40;
 
 	private final Map<String, RouteMatch<T>> statics = new HashMap<>();
 	private final RouteTree<T> tree;
@@ -22,7 +34,7 @@ final class MethodRoutes<T> {
 	private final Cache<String, RouteMatch<T>> cache;
 
 	/** Throws {@link RouteConflictException} when two of the endpoints match the same paths. */
-	MethodRoutes(String method, List<Endpoint<T>> endpoints, boolean ignoreTrailingSlash, boolean cached, long maxSize) {
+	MethodRoutes(String method, List<Endpoint<T>> endpoints, boolean ignoreTrailingSlash, boolean cached, long maxBytes) {
 		RouteTree<T> dynamic = new RouteTree<>(ignoreTrailingSlash);
 		int params = 0;
 		for (Endpoint<T> endpoint : endpoints) {
@@ -50,7 +62,8 @@ final class MethodRoutes<T> {
 		// The calling thread runs cache maintenance: it is amortised and keeps the bound prompt
 		// under a flood of distinct paths, without handing work to a shared pool from an event loop.
 		this.cache = tree == null || !cached ? null
-				: Caffeine.newBuilder().maximumSize(maxSize).executor(Runnable::run).recordStats().build();
+				: Caffeine.newBuilder().maximumWeight(maxBytes).weigher(this::weigh).executor(Runnable::run)
+						.recordStats().build();
 	}
 
 	/** See {@link Router#find}. */
@@ -77,14 +90,28 @@ final class MethodRoutes<T> {
 		return statics.containsKey(path) || tree != null && tree.match(path, null) != null;
 	}
 
-	/** The cache counters, after pending maintenance so that the size is exact. */
+	/** The cache counters, after pending maintenance so that the size and weight are exact. */
 	RouteCacheStats cacheStats() {
 		if (cache == null) {
-			return new RouteCacheStats(0, 0, 0);
+			return new RouteCacheStats(0, 0, 0, 0);
 		}
 		cache.cleanUp();
 		CacheStats stats = cache.stats();
-		return new RouteCacheStats(stats.hitCount(), stats.missCount(), cache.estimatedSize());
+		long weight = cache.policy().eviction().orElseThrow().weightedSize().orElseThrow();
+		return new RouteCacheStats(stats.hitCount(), stats.missCount(), cache.estimatedSize(), weight);
+	}
+
+	/**
+	 * The bytes an entry retains, estimated to err high: the fixed overhead, the path at one byte a
+	 * character, as Netty maps each byte of the request line to one Latin-1 character, and each
+	 * decoded value at two, its most, since it may hold any character.
+	 */
+	private int weigh(String path, RouteMatch<T> match) {
+		long bytes = ENTRY_BYTES + 4L * maxParams + STRING_BYTES + path.length();
+		for (int i = 0; i < match.paramCount(); i++) {
+			bytes += STRING_BYTES + 2L * match.paramValue(i).length();
+		}
+		return (int) Math.min(bytes, Integer.MAX_VALUE);
 	}
 
 	private RouteMatch<T> walk(String path) {

@@ -12,26 +12,28 @@ public final class PercentDecoder {
 	}
 
 	/** Decodes a path's {@code s[start, end)}, where {@code '+'} is itself; null when it is malformed. */
-	public static String decode(String s, int start, int end) {
+	public static String decode(CharSequence s, int start, int end) {
 		return decode(s, start, end, false);
 	}
 
 	/**
 	 * Decodes {@code s[start, end)}, reading {@code '+'} as a space when {@code plusIsSpace}, as HTML
-	 * forms encode query strings and bodies; returns null when it is malformed.
+	 * forms encode query strings and bodies; returns null when it is malformed. Reads nothing outside
+	 * {@code [start, end)}, and each character there at most three times, so that decoding the fields
+	 * of a long text one after the other costs a few passes over it, however many fields it has.
 	 */
-	public static String decode(String s, int start, int end, boolean plusIsSpace) {
-		int percent = s.indexOf('%', start);
-		int plus = plusIsSpace ? s.indexOf('+', start) : -1;
-		if ((percent < 0 || percent >= end) && (plus < 0 || plus >= end)) {
-			return s.substring(start, end);
+	public static String decode(CharSequence s, int start, int end, boolean plusIsSpace) {
+		int first = start;
+		while (first < end && !isEscape(s.charAt(first), plusIsSpace)) {
+			first++;
 		}
-		int first = (percent < 0 || percent >= end) ? plus : (plus < 0 || plus >= end) ? percent : Math.min(percent, plus);
+		if (first == end) {
+			return s.subSequence(start, end).toString();
+		}
 		// Every escape shrinks: three chars give at most one char, twelve give at most two.
 		char[] out = new char[end - start];
-		int n = first - start;
-		s.getChars(start, first, out, 0);
-		int i = first;
+		int n = 0;
+		int i = start;
 		while (i < end) {
 			char c = s.charAt(i);
 			if (c != '%') {
@@ -94,8 +96,12 @@ public final class PercentDecoder {
 		return value;
 	}
 
+	private static boolean isEscape(char c, boolean plusIsSpace) {
+		return c == '%' || plusIsSpace && c == '+';
+	}
+
 	/** The byte of the escape at {@code s[i]}, or -1 when there is no complete, valid escape there. */
-	private static int escapedByte(String s, int i, int end) {
+	private static int escapedByte(CharSequence s, int i, int end) {
 		if (i + 2 >= end || s.charAt(i) != '%') {
 			return -1;
 		}

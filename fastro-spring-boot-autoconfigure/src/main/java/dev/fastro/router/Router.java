@@ -36,7 +36,7 @@ public final class Router<T> {
 		this.routes = routes;
 	}
 
-	/** A builder with strict trailing slashes and a cache of 10,000 matches per method. */
+	/** A builder with strict trailing slashes and a cache of at most 4 MB of matches per method. */
 	public static <T> Builder<T> builder() {
 		return new Builder<>();
 	}
@@ -74,18 +74,20 @@ public final class Router<T> {
 		return routes;
 	}
 
-	/** Hit and miss counters and size of the route cache, summed over methods; zeros when disabled. */
+	/** Hit and miss counters, size and weight of the route cache, summed over methods; zeros when disabled. */
 	public RouteCacheStats cacheStats() {
 		long hits = 0;
 		long misses = 0;
 		long size = 0;
+		long weight = 0;
 		for (MethodRoutes<T> table : methods.values()) {
 			RouteCacheStats stats = table.cacheStats();
 			hits += stats.hits();
 			misses += stats.misses();
 			size += stats.size();
+			weight += stats.weight();
 		}
-		return new RouteCacheStats(hits, misses, size);
+		return new RouteCacheStats(hits, misses, size, weight);
 	}
 
 	/**
@@ -98,7 +100,7 @@ public final class Router<T> {
 		private final List<Endpoint<T>> endpoints = new ArrayList<>();
 		private boolean ignoreTrailingSlash;
 		private boolean cached = true;
-		private long cacheMaxSize = 10_000;
+		private long cacheMaxBytes = 4L << 20;
 
 		private Builder() {
 		}
@@ -110,15 +112,18 @@ public final class Router<T> {
 		}
 
 		/**
-		 * Whether matches of dynamic routes are cached, and how many per method: each method has its own
-		 * cache keyed by the path string, so that a lookup makes no key object. Enabled with 10,000 by default.
+		 * Whether matches of dynamic routes are cached, and in how many bytes per method: each method has
+		 * its own cache keyed by the path string, so that a lookup makes no key object, and so that a
+		 * flood of paths of one method cannot evict the matches of another. An entry is estimated, erring
+		 * high, at about 200 bytes plus one per character of its path and two per character of its
+		 * decoded values (see {@link RouteCacheStats#weight}). Enabled with 4 MB by default.
 		 */
-		public Builder<T> cache(boolean enabled, long maxSize) {
-			if (maxSize < 0) {
-				throw new IllegalArgumentException("Negative route cache size: " + maxSize);
+		public Builder<T> cache(boolean enabled, long maxBytes) {
+			if (maxBytes < 0) {
+				throw new IllegalArgumentException("Negative route cache size: " + maxBytes + " bytes");
 			}
 			this.cached = enabled;
-			this.cacheMaxSize = maxSize;
+			this.cacheMaxBytes = maxBytes;
 			return this;
 		}
 
@@ -153,7 +158,7 @@ public final class Router<T> {
 			}
 			Map<String, MethodRoutes<T>> methods = new HashMap<>();
 			byMethod.forEach((method, list) ->
-					methods.put(method, new MethodRoutes<>(method, list, ignoreTrailingSlash, cached, cacheMaxSize)));
+					methods.put(method, new MethodRoutes<>(method, list, ignoreTrailingSlash, cached, cacheMaxBytes)));
 			return new Router<>(methods, endpoints.stream().map(Endpoint::route).toList());
 		}
 	}

@@ -10,6 +10,8 @@ import dev.fastro.router.Router;
 import dev.fastro.server.FastroServer;
 import dev.fastro.test.RawHttp;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -17,6 +19,7 @@ import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.util.unit.DataSize;
 
 import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -86,7 +89,7 @@ class FastroAutoConfigurationTest {
 				assertThat(router.find("GET", "/hello/")).isNotNull();
 				assertThat(router.find("GET", "/users/7")).isNotNull();
 				assertThat(router.find("GET", "/users/7")).isNotNull();
-				assertThat(router.cacheStats()).isEqualTo(new RouteCacheStats(0, 0, 0));
+				assertThat(router.cacheStats()).isEqualTo(new RouteCacheStats(0, 0, 0, 0));
 			});
 	}
 
@@ -99,7 +102,25 @@ class FastroAutoConfigurationTest {
 				router.find("GET", "/users/7");
 				router.find("GET", "/users/7");
 				// The miss for /hello/ counts too: every path that is not a static route is looked up first.
-				assertThat(router.cacheStats()).isEqualTo(new RouteCacheStats(1, 2, 1));
+				RouteCacheStats stats = router.cacheStats();
+				assertThat(stats.hits()).isEqualTo(1);
+				assertThat(stats.misses()).isEqualTo(2);
+				assertThat(stats.size()).isEqualTo(1);
+			});
+	}
+
+	@Test
+	void boundsTheCacheByTheConfiguredSize() {
+		this.runner.withPropertyValues("fastro.router.cache.max-size=1KB")
+			.withBean("more", Routes.class, () -> Routes.builder().get("/users/:id", ctx -> "user").build())
+			.run(context -> {
+				Router<?> router = context.getBean(Dispatcher.class).router();
+				for (int i = 0; i < 100; i++) {
+					router.find("GET", "/users/" + i);
+				}
+				RouteCacheStats stats = router.cacheStats();
+				assertThat(stats.weight()).isPositive().isLessThanOrEqualTo(1024);
+				assertThat(stats.size()).isLessThan(100);
 			});
 	}
 
@@ -141,12 +162,13 @@ class FastroAutoConfigurationTest {
 				.contains("must be between 0 and 65535"));
 	}
 
-	@Test
-	void refusesANonPositiveCacheSize() {
-		this.runner.withPropertyValues("fastro.router.cache.max-size=0")
+	@ParameterizedTest
+	@ValueSource(strings = { "0", "-1MB" })
+	void refusesANonPositiveCacheSize(String size) {
+		this.runner.withPropertyValues("fastro.router.cache.max-size=" + size)
 			.run(context -> assertThat(causes(context.getStartupFailure()))
-				.contains("field 'router.cache.maxSize': rejected value [0]")
-				.contains("must be at least 1"));
+				.contains("field 'router.cache.maxSize': rejected value [" + DataSize.parse(size) + "]")
+				.contains("must be positive"));
 	}
 
 	@Test

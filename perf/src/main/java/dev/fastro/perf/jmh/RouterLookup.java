@@ -9,6 +9,7 @@ import reactor.netty.http.server.HttpServerRoutes;
 import reactor.netty.http.server.ReactorNettyPredicates;
 
 import org.springframework.http.server.PathContainer;
+import org.springframework.util.unit.DataSize;
 import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 
@@ -47,7 +48,8 @@ interface RouterLookup {
 		private final Router<Integer> router;
 
 		Fastro(List<GitHubRoutes.Route> routes, boolean cache) {
-			Router.Builder<Integer> builder = Router.<Integer>builder().cache(cache, 10_000);
+			// The default of fastro.router.cache.max-size, the bound an application's router has.
+			Router.Builder<Integer> builder = Router.<Integer>builder().cache(cache, DataSize.ofMegabytes(4).toBytes());
 			for (int i = 0; i < routes.size(); i++) {
 				builder.add(routes.get(i).method(), routes.get(i).pattern(), i);
 			}

@@ -1,0 +1,126 @@
+package dev.fastro.perf.jmh;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.fastro.http.Context;
+import dev.fastro.http.RequestLimits;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.reactivestreams.Publisher;
+
+/**
+ * A handler reading a url-encoded form with {@link Context#form()}: 1,000 fields in 1 MB, the most a
+ * server accepts with the default limits ({@code max-body-size} 1MB, {@code max-parameters} 1000).
+ * The text has no {@code '%'} nor {@code '+'}, the worst case for a decoder whose scans run to the end
+ * of the body rather than of the field. Going through the public {@link Context} measures what a
+ * request pays, body to decoded map, and needs no decoder internals made public. Run by hand (see
+ * perf/README.md); never by {@code mvn verify}.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class FormBenchmark {
+
+	/** How many fields the form has. */
+	public static final int FIELDS = 1_000;
+
+	/** About how long the form is, in bytes: just under the default 1MB body limit. */
+	public static final int LENGTH = 1 << 20;
+
+	private final HttpHeaders headers = new DefaultHttpHeaders()
+		.set(HttpHeaderNames.CONTENT_TYPE, "application/x-www-form-urlencoded");
+
+	private ByteBuf body;
+
+	/**
+	 * Builds the form and checks that it decodes as expected, so a broken decoder can never produce a
+	 * fast number.
+	 */
+	@Setup
+	public void setUp() {
+		this.body = Unpooled.wrappedBuffer(form().getBytes(StandardCharsets.US_ASCII));
+		Map<String, List<String>> fields = decode();
+		if (fields.size() != FIELDS || !fields.get(name(FIELDS - 1)).get(0).equals(value(FIELDS - 1))) {
+			throw new IllegalStateException("The form decoded into " + fields.size() + " fields");
+		}
+	}
+
+	/**
+	 * Decodes the form of a new request, as {@link Context#form()} parses once per request.
+	 * @return the fields, which JMH consumes
+	 */
+	@Benchmark
+	public Map<String, List<String>> decode() {
+		return new FormRequest(this.body, this.headers).form();
+	}
+
+	/**
+	 * The form: field {@code i} is {@link #name(int)}={@link #value(int)}, the values padding it to
+	 * {@link #LENGTH} bytes.
+	 * @return the encoded form
+	 */
+	static String form() {
+		StringBuilder form = new StringBuilder(LENGTH);
+		for (int i = 0; i < FIELDS; i++) {
+			form.append((i == 0) ? "" : "&").append(name(i)).append('=').append(value(i));
+		}
+		return form.toString();
+	}
+
+	static String name(int i) {
+		return "field" + i;
+	}
+
+	/** Letters and digits only, so that nothing in the form needs decoding. */
+	static String value(int i) {
+		int length = LENGTH / FIELDS - name(i).length() - 2;
+		return Character.toString('a' + i % 26).repeat(length);
+	}
+
+	/** A request that carries a body and its headers; the response side is never used. */
+	private static final class FormRequest extends Context {
+
+		FormRequest(ByteBuf body, HttpHeaders headers) {
+			super("POST", "/form", headers, new DefaultHttpHeaders(), body, null, new RequestLimits(FIELDS));
+		}
+
+		@Override
+		public InetSocketAddress remoteAddress() {
+			throw unsupported();
+		}
+
+		@Override
+		protected ByteBufAllocator alloc() {
+			throw unsupported();
+		}
+
+		@Override
+		protected Publisher<Void> send(ByteBuf body) {
+			throw unsupported();
+		}
+
+		@Override
+		protected Publisher<Void> stream(Publisher<ByteBuf> body) {
+			throw unsupported();
+		}
+
+		private static UnsupportedOperationException unsupported() {
+			return new UnsupportedOperationException("not needed to read a form");
+		}
+	}
+}

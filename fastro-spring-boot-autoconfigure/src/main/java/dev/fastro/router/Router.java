@@ -153,7 +153,7 @@ public final class Router<T> {
 			}
 			Map<String, MethodRoutes<T>> methods = new HashMap<>();
 			byMethod.forEach((method, list) ->
-					methods.put(method, new MethodRoutes<>(method, list, ignoreTrailingSlash, cached, cacheMaxSize)));
+					methods.put(method, new MethodRoutes<>(list, ignoreTrailingSlash, cached, cacheMaxSize)));
 			return new Router<>(methods, endpoints.stream().map(Endpoint::route).toList());
 		}
 	}

@@ -1,6 +1,9 @@
 package dev.fastro.autoconfigure;
 
 import java.lang.reflect.Method;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -17,6 +20,8 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.factory.BeanFactoryUtils;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -67,14 +72,14 @@ public class FastroAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	Dispatcher fastroDispatcher(FastroProperties properties, JsonCodec json, ObjectProvider<Routes> routes,
-			ObjectProvider<Middleware> middleware, ObjectProvider<ExceptionHandler<?>> exceptionHandlers,
+	Dispatcher fastroDispatcher(FastroProperties properties, JsonCodec json, ListableBeanFactory beanFactory,
+			ObjectProvider<Routes> routes, ObjectProvider<Middleware> middleware, ObjectProvider<ExceptionHandler<?>> exceptionHandlers,
 			ObjectProvider<RequestHook> requestHooks, ObjectProvider<ResponseHook> responseHooks,
 			ObjectProvider<ErrorHook> errorHooks,
 			@Qualifier(BLOCKING_SCHEDULER) Scheduler blockingScheduler) {
 		FastroProperties.Router router = properties.getRouter();
 		return Dispatcher.builder()
-			.routes(routes.orderedStream().toList())
+			.routes(byBeanName(routes, beanFactory))
 			.middleware(middleware.orderedStream().toList())
 			.exceptionHandlers(exceptionHandlers.orderedStream().toList())
 			.requestHooks(requestHooks.orderedStream().toList())
@@ -86,6 +91,19 @@ public class FastroAutoConfiguration {
 			.cache(router.getCache().isEnabled(), router.getCache().getMaxSize().toBytes())
 			.requestTimeout(properties.getServer().getRequestTimeout())
 			.build();
+	}
+
+	/**
+	 * The {@link Routes} beans in their {@code @Order}, keyed by bean name so that a malformed pattern or a
+	 * conflict names the bean that declared it.
+	 */
+	private static Map<String, Routes> byBeanName(ObjectProvider<Routes> routes, ListableBeanFactory beanFactory) {
+		Map<Routes, String> names = new IdentityHashMap<>();
+		BeanFactoryUtils.beansOfTypeIncludingAncestors(beanFactory, Routes.class)
+			.forEach((name, bean) -> names.put(bean, name));
+		Map<String, Routes> ordered = new LinkedHashMap<>();
+		routes.orderedStream().forEach(bean -> ordered.put(names.get(bean), bean));
+		return ordered;
 	}
 
 }

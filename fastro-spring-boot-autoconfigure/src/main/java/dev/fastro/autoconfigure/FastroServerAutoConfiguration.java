@@ -8,9 +8,14 @@ import dev.fastro.server.ServerOptions;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
@@ -38,6 +43,19 @@ public class FastroServerAutoConfiguration {
 			FastroProperties properties, ConfigurableEnvironment environment, ApplicationEventPublisher events) {
 		return new FastroServerLifecycle(server, dispatcher, properties.getServer().getShutdownTimeout(), environment,
 				events);
+	}
+
+	/** Beside Spring Boot's own embedded web server, Fastro's must not take the same port. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(WebServerApplicationContext.class)
+	@ConditionalOnWebApplication
+	static class WebServerPortCheckConfiguration {
+
+		@Bean
+		WebServerPortCheck fastroWebServerPortCheck(ApplicationContext context, FastroProperties properties) {
+			return new WebServerPortCheck(context, properties.getServer());
+		}
+
 	}
 
 }

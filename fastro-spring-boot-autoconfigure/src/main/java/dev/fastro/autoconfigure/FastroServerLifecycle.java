@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.fastro.http.Dispatcher;
 import dev.fastro.router.RouteCacheStats;
 import dev.fastro.server.FastroServer;
+import io.netty.util.NetUtil;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -53,10 +54,20 @@ public class FastroServerLifecycle implements SmartLifecycle {
 		InetSocketAddress address = this.server.address();
 		this.environment.getPropertySources()
 			.addFirst(new MapPropertySource("fastro.ports", Map.of(PORT_PROPERTY, address.getPort())));
-		logger.info("Fastro serving " + this.dispatcher.router().routes().size() + " routes on http://"
-				+ address.getHostString() + ":" + address.getPort() + " (bound in "
+		logger.info("Fastro serving " + this.dispatcher.router().routes().size() + " routes on " + url(address)
+				+ " (bound in "
 				+ Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms)");
 		this.events.publishEvent(new FastroServerStartedEvent(this, address));
+	}
+
+	/**
+	 * The URL to reach a bound address at, for the log: {@code localhost} for a wildcard bind, which
+	 * is no address to connect to, and an IPv6 literal in brackets.
+	 */
+	static String url(InetSocketAddress address) {
+		String authority = address.getAddress().isAnyLocalAddress() ? "localhost:" + address.getPort()
+				: NetUtil.toSocketAddressString(address);
+		return "http://" + authority;
 	}
 
 	@Override

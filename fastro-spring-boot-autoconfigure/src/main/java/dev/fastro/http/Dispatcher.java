@@ -2,14 +2,18 @@ package dev.fastro.http;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletionStage;
 
 import dev.fastro.router.PercentDecoder;
+import dev.fastro.router.RouteConflictException;
 import dev.fastro.router.RouteMatch;
+import dev.fastro.router.RoutePatternException;
 import dev.fastro.router.Router;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -48,15 +52,33 @@ public final class Dispatcher {
 		Router.Builder<Endpoint> routes = Router.<Endpoint>builder()
 			.ignoreTrailingSlash(builder.ignoreTrailingSlash)
 			.cache(builder.cacheEnabled, builder.cacheMaxBytes);
-		for (Routes group : builder.routes) {
-			for (RouteDefinition definition : group.definitions()) {
+		// Where each route was declared, for start-up failures; the router knows only its own targets.
+		Map<Endpoint, String> origins = new IdentityHashMap<>();
+		for (Source source : builder.routes) {
+			List<RouteDefinition> definitions = source.routes().definitions();
+			for (int i = 0; i < definitions.size(); i++) {
+				RouteDefinition definition = definitions.get(i);
+				String origin = source.name() + ", route #" + (i + 1);
 				List<Middleware> chain = new ArrayList<>(global);
 				chain.addAll(definition.middleware());
-				routes.add(definition.method(), definition.pattern(),
-						new Endpoint(definition, Middleware.compose(chain, definition.handler()), definition.blocking()));
+				Endpoint endpoint = new Endpoint(definition, Middleware.compose(chain, definition.handler()),
+						definition.blocking());
+				try {
+					routes.add(definition.method(), definition.pattern(), endpoint);
+				}
+				catch (RoutePatternException ex) {
+					throw new RoutePatternException(ex.pattern(), ex.position(), ex.problem(), origin);
+				}
+				origins.put(endpoint, origin);
 			}
 		}
-		this.router = routes.build();
+		try {
+			this.router = routes.build();
+		}
+		catch (RouteConflictException ex) {
+			throw new RouteConflictException(ex.first(), origins.get(ex.first().target()), ex.second(),
+					origins.get(ex.second().target()));
+		}
 		this.noRoute = new Endpoint(null, Middleware.compose(global, this::answerNoRoute), false);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		Errors errors = new Errors(builder.exceptionHandlers, builder.errorHooks);
@@ -190,7 +212,7 @@ public final class Dispatcher {
 	/** Collects routes, global middleware, hooks and exception handlers; composes them once in {@link #build()}. */
 	public static final class Builder {
 
-		private final List<Routes> routes = new ArrayList<>();
+		private final List<Source> routes = new ArrayList<>();
 
 		private final List<Middleware> middleware = new ArrayList<>();
 
@@ -217,8 +239,23 @@ public final class Dispatcher {
 		private Builder() {
 		}
 
+		/**
+		 * Routes to serve, after those already added; start-up failures name each by its position, such
+		 * as {@code Routes #2, route #3}.
+		 */
 		public Builder routes(List<Routes> routes) {
-			this.routes.addAll(routes);
+			for (Routes declared : routes) {
+				this.routes.add(new Source("Routes #" + (this.routes.size() + 1), declared));
+			}
+			return this;
+		}
+
+		/**
+		 * Routes beans keyed by bean name, to serve in the map's order after those already added;
+		 * start-up failures name the bean, such as {@code bean 'userRoutes', route #3}.
+		 */
+		public Builder routes(Map<String, Routes> routesByBeanName) {
+			routesByBeanName.forEach((name, declared) -> this.routes.add(new Source("bean '" + name + "'", declared)));
 			return this;
 		}
 
@@ -282,12 +319,17 @@ public final class Dispatcher {
 
 		/**
 		 * Composes every route's chain and builds the router.
-		 * @throws IllegalArgumentException naming the routes, for a malformed pattern or two routes that collide
+		 * @throws RoutePatternException for a malformed pattern, naming it and where it was declared
+		 * @throws RouteConflictException for two routes that collide, naming both and where each was declared
 		 */
 		public Dispatcher build() {
 			return new Dispatcher(this);
 		}
 
+	}
+
+	/** Declared routes and the name start-up failures give them. */
+	private record Source(String name, Routes routes) {
 	}
 
 }

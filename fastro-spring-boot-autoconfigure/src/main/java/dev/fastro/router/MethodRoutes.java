@@ -34,7 +34,7 @@ final class MethodRoutes<T> {
 	private final Cache<String, RouteMatch<T>> cache;
 
 	/** Throws {@link RouteConflictException} when two of the endpoints match the same paths. */
-	MethodRoutes(String method, List<Endpoint<T>> endpoints, boolean ignoreTrailingSlash, boolean cached, long maxBytes) {
+	MethodRoutes(List<Endpoint<T>> endpoints, boolean ignoreTrailingSlash, boolean cached, long maxBytes) {
 		RouteTree<T> dynamic = new RouteTree<>(ignoreTrailingSlash);
 		int params = 0;
 		for (Endpoint<T> endpoint : endpoints) {
@@ -54,7 +54,7 @@ final class MethodRoutes<T> {
 				params = Math.max(params, pattern.names().length);
 			}
 			if (clash != null) {
-				throw new RouteConflictException(method, clash.pattern(), pattern.source());
+				throw new RouteConflictException(clash, endpoint.route());
 			}
 		}
 		this.maxParams = params;

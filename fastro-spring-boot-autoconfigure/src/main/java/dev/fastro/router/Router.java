@@ -158,7 +158,7 @@ public final class Router<T> {
 			}
 			Map<String, MethodRoutes<T>> methods = new HashMap<>();
 			byMethod.forEach((method, list) ->
-					methods.put(method, new MethodRoutes<>(method, list, ignoreTrailingSlash, cached, cacheMaxBytes)));
+					methods.put(method, new MethodRoutes<>(list, ignoreTrailingSlash, cached, cacheMaxBytes)));
 			return new Router<>(methods, endpoints.stream().map(Endpoint::route).toList());
 		}
 	}

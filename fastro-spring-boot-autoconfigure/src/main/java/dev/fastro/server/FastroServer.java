@@ -51,7 +51,7 @@ public final class FastroServer {
 
 	/**
 	 * Binds and starts serving.
-	 * @throws IllegalStateException naming the address, when it cannot be bound
+	 * @throws FastroBindException naming the address, when it cannot be bound
 	 */
 	public synchronized void start() {
 		if (this.running != null) {
@@ -61,8 +61,7 @@ public final class FastroServer {
 			this.running = this.server.bindNow();
 		}
 		catch (RuntimeException ex) {
-			throw new IllegalStateException("Fastro could not bind " + this.options.host() + ":" + this.options.port()
-					+ ": " + ex.getMessage(), ex);
+			throw new FastroBindException(this.options.host(), this.options.port(), ex);
 		}
 		DisposableServer bound = this.running;
 		Thread keepAlive = new Thread(() -> bound.onDispose().block(), "fastro-server-" + port());

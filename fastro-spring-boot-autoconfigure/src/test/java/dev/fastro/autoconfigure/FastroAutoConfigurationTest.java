@@ -6,6 +6,8 @@ import dev.fastro.http.Dispatcher;
 import dev.fastro.http.JsonCodec;
 import dev.fastro.http.Routes;
 import dev.fastro.router.RouteCacheStats;
+import dev.fastro.router.RouteConflictException;
+import dev.fastro.router.RoutePatternException;
 import dev.fastro.router.Router;
 import dev.fastro.server.FastroServer;
 import dev.fastro.test.RawHttp;
@@ -19,6 +21,7 @@ import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
 import org.springframework.util.unit.DataSize;
 
 import static dev.fastro.test.RawHttp.rawRequest;
@@ -179,21 +182,33 @@ class FastroAutoConfigurationTest {
 	}
 
 	@Test
-	void refusesTwoRoutesThatCollideNamingBoth() {
-		this.runner.withBean("clash", Routes.class, () -> Routes.builder().get("/hello", ctx -> "again").build())
+	void refusesTwoRoutesThatCollideNamingBothBeansAndPositions() {
+		this.runner
+			.withBean("clash", Routes.class,
+					() -> Routes.builder().get("/bye", ctx -> "bye").get("/hello", ctx -> "again").build())
 			.run(context -> assertThat(context).getFailure()
 				.rootCause()
-				.hasMessageContaining("GET")
-				.hasMessageContaining("'/hello'"));
+				.isInstanceOf(RouteConflictException.class)
+				.hasMessage("Route conflict for GET: '/hello' (bean 'clash', route #2) and '/hello' "
+						+ "(bean 'hello', route #1) match the same paths"));
 	}
 
 	@Test
-	void refusesAMalformedPatternNamingIt() {
+	void namesTheRoutesBeansOfAConflictInTheirOrder() {
+		this.runner.withUserConfiguration(OrderedRoutes.class)
+			.run(context -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessage("Route conflict for GET: '/users/{id}' (bean 'first', route #2) and '/users/{name}' "
+						+ "(bean 'second', route #1) match the same paths"));
+	}
+
+	@Test
+	void refusesAMalformedPatternNamingItAndItsBean() {
 		this.runner.withBean("broken", Routes.class, () -> Routes.builder().get("/a/{", ctx -> "never").build())
 			.run(context -> assertThat(context).getFailure()
 				.rootCause()
-				.hasMessageContaining("'/a/{'")
-				.hasMessageContaining("position"));
+				.isInstanceOf(RoutePatternException.class)
+				.hasMessage("Malformed route pattern '/a/{' (bean 'broken', route #1) at position 3: unclosed '{'"));
 	}
 
 	/** Every message of a failure's cause chain, as Spring Boot's failure analysis reads them. */
@@ -211,6 +226,24 @@ class FastroAutoConfigurationTest {
 		@Bean
 		Routes hello() {
 			return Routes.builder().get("/hello", ctx -> "Hello").build();
+		}
+
+	}
+
+	/** Declared in the reverse of their order, so that names follow the order and not the declaration. */
+	@Configuration(proxyBeanMethods = false)
+	static class OrderedRoutes {
+
+		@Bean
+		@Order(2)
+		Routes second() {
+			return Routes.builder().get("/users/{name}", ctx -> "by name").build();
+		}
+
+		@Bean
+		@Order(1)
+		Routes first() {
+			return Routes.builder().get("/users/new", ctx -> "form").get("/users/{id}", ctx -> "by id").build();
 		}
 
 	}

@@ -142,7 +142,7 @@ public abstract class Context {
 		this.match = match;
 	}
 
-	/** Why the path could not be routed, such as a malformed percent-escape, or {@code null}. */
+	/** Why the request is not routed: a malformed percent-escape, a refusal before routing, or {@code null}. */
 	HttpException routingFailure() {
 		return this.routingFailure;
 	}

@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.fastro.router.PercentDecoder;
 import dev.fastro.router.RouteConflictException;
@@ -118,13 +119,18 @@ public final class Dispatcher {
 
 	/**
 	 * Answers a request that the server refuses before routing, such as one whose body is too large,
-	 * as the error deserves.
+	 * with {@code error}. Request hooks, global middleware and response hooks see it as they see a
+	 * request that matches no route, so a CORS or request-id middleware shapes this answer too.
 	 */
-	public Publisher<Void> fail(Context ctx, Throwable error) {
-		return this.writer.writeError(ctx, error);
+	public Publisher<Void> fail(Context ctx, HttpException error) {
+		ctx.routingFailure(error);
+		return dispatch(ctx);
 	}
 
 	private Endpoint route(Context ctx) {
+		if (ctx.routingFailure() != null) {
+			return this.noRoute;
+		}
 		String path = ctx.path();
 		HttpException malformed = malformedSegment(path);
 		if (malformed != null) {
@@ -162,8 +168,25 @@ public final class Dispatcher {
 		return null;
 	}
 
+	/**
+	 * Runs a blocking route on the blocking scheduler. Cancelling the answer (the client went away, the
+	 * request timed out) interrupts the handler; what it throws then answers nobody, so it is not
+	 * reported, where Reactor would log it as a dropped error.
+	 */
 	private Mono<Object> offload(Endpoint endpoint, Context ctx) {
-		return Mono.fromCallable(() -> endpoint.chain().handle(ctx)).subscribeOn(this.blockingScheduler);
+		AtomicBoolean cancelled = new AtomicBoolean();
+		return Mono.fromCallable(() -> {
+			try {
+				return endpoint.chain().handle(ctx);
+			}
+			catch (Exception ex) {
+				if (cancelled.get()) {
+					logger.debug("Blocking handler for " + ctx + " ended by its cancellation", ex);
+					return null;
+				}
+				throw ex;
+			}
+		}).subscribeOn(this.blockingScheduler).doOnCancel(() -> cancelled.set(true));
 	}
 
 	/**

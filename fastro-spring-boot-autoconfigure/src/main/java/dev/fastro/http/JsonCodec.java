@@ -8,6 +8,9 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.util.AsciiString;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.StreamReadException;
@@ -20,6 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
  * wrong: the line and column of malformed JSON, or the field that does not fit the target type.
  */
 public final class JsonCodec {
+
+	static final AsciiString PROBLEM_JSON = AsciiString.cached("application/problem+json");
 
 	private final JsonMapper mapper;
 
@@ -77,6 +82,16 @@ public final class JsonCodec {
 			buffer.release();
 			throw ex;
 		}
+	}
+
+	/**
+	 * Writes a problem as {@code application/problem+json}, setting the content type in
+	 * {@code headers}; every problem body Fastro writes, whichever layer answers, is written here.
+	 */
+	public ByteBuf writeProblem(Problem problem, ByteBufAllocator alloc, HttpHeaders headers) {
+		ByteBuf body = write(problem.members(), alloc, -1);
+		headers.set(HttpHeaderNames.CONTENT_TYPE, PROBLEM_JSON);
+		return body;
 	}
 
 	private static String at(TokenStreamLocation location) {

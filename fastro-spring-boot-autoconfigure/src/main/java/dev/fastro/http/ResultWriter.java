@@ -31,8 +31,6 @@ final class ResultWriter {
 
 	static final AsciiString APPLICATION_JSON = AsciiString.cached("application/json");
 
-	static final AsciiString PROBLEM_JSON = AsciiString.cached("application/problem+json");
-
 	static final AsciiString NDJSON = AsciiString.cached("application/x-ndjson");
 
 	static final AsciiString OCTET_STREAM = AsciiString.cached("application/octet-stream");
@@ -126,8 +124,7 @@ final class ResultWriter {
 		}
 		if (value instanceof Problem problem) {
 			ctx.status(problem.status());
-			ctx.responseHeaders().set(HttpHeaderNames.CONTENT_TYPE, PROBLEM_JSON);
-			return encodeJson(ctx, problem.members());
+			return this.json.writeProblem(problem, ctx.alloc(), ctx.responseHeaders());
 		}
 		defaultContentType(ctx, APPLICATION_JSON);
 		return encodeJson(ctx, value);

@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.HttpHeaders;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
+import reactor.netty.Connection;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 
@@ -45,8 +46,7 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 		HttpHeaders headers = request.requestHeaders();
 		String expect = headers.get(HttpHeaderNames.EXPECT);
 		if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
-			response.keepAlive(false);
-			return this.dispatcher.fail(context(request, response, null),
+			return fail(request, response,
 					new HttpException(417, "Unsupported expectation '" + expect + "'; only 100-continue is"));
 		}
 		boolean chunked = headers.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
@@ -56,20 +56,29 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 		}
 		if (length > this.maxBodySize) {
 			// The body stays unread, so the connection cannot carry another request.
-			response.keepAlive(false);
-			return this.dispatcher.fail(context(request, response, null), tooLarge());
+			return fail(request, response, tooLarge());
 		}
 		BodyLimit limit = new BodyLimit(this.maxBodySize);
 		return ByteBufFlux.fromInbound(request.receive().doOnNext(limit), response.alloc())
 			.aggregate()
 			.retain()
 			.defaultIfEmpty(Unpooled.EMPTY_BUFFER)
-			.onErrorResume(HttpException.class, ex -> {
-				response.keepAlive(false);
-				return Mono.from(this.dispatcher.fail(context(request, response, null), ex)).then(Mono.empty());
-			})
-			.flatMap(body -> Mono.from(this.dispatcher.dispatch(context(request, response, body)))
-				.doFinally(signal -> body.release()));
+			.onErrorResume(HttpException.class, ex -> Mono.from(fail(request, response, ex)).then(Mono.empty()))
+			.flatMap(body -> {
+				HttpException failure = ConnectionState.bodyFailure((Connection) request);
+				if (failure != null) {
+					body.release();
+					return Mono.from(fail(request, response, failure));
+				}
+				return Mono.from(this.dispatcher.dispatch(context(request, response, body)))
+					.doFinally(signal -> body.release());
+			});
+	}
+
+	/** Refuses the request before routing, and closes the connection after the answer. */
+	private Publisher<Void> fail(HttpServerRequest request, HttpServerResponse response, HttpException failure) {
+		response.keepAlive(false);
+		return this.dispatcher.fail(context(request, response, null), failure);
 	}
 
 	private NettyContext context(HttpServerRequest request, HttpServerResponse response, ByteBuf body) {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import dev.fastro.http.Dispatcher;
 import dev.fastro.http.JsonCodec;
 import dev.fastro.http.RequestLimits;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -43,7 +44,9 @@ public final class FastroServer {
 			.port(options.port())
 			.httpRequestDecoder(decoder -> decoder.maxInitialLineLength(options.maxInitialLineLength())
 				.maxHeaderSize(options.maxHeaderSize()))
-			.doOnChannelInit((observer, channel, remote) -> ProtocolGuard.install(channel.pipeline(), options, json))
+			.doOnChannelInit((observer, channel, remote) -> ServerPipeline.install(channel.pipeline(), options, json))
+			// A client may half-close after its last request and still read the answers (see ConnectionCloser).
+			.childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
 			.channelGroup(this.connections)
 			.handle(new FastroHttpHandler(dispatcher, json, limits, options.maxBodySize()));
 		this.server = (this.loops != null) ? server.runOn(this.loops) : server;

@@ -10,7 +10,8 @@ import io.netty.handler.codec.http.HttpVersion;
 
 /**
  * The RFC 9112 rules on a decoded request head that Netty's decoder leaves to the server: which
- * versions are served, when a body's length is unknowable, and what a {@code Host} must be. A request
+ * versions are served, which bytes a request target may hold, when a body's length is unknowable, and
+ * what a {@code Host} must be. A request
  * that breaks one is refused before any handler sees it, and its connection closed.
  */
 final class RequestChecks {
@@ -34,6 +35,10 @@ final class RequestChecks {
 			return new Refusal(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED,
 					version.text() + " is not supported; use HTTP/1.1");
 		}
+		Refusal target = checkTarget(request.uri());
+		if (target != null) {
+			return target;
+		}
 		HttpHeaders headers = request.headers();
 		String transferEncoding = headers.get(HttpHeaderNames.TRANSFER_ENCODING);
 		if (transferEncoding != null && !transferEncoding.trim().equalsIgnoreCase("chunked")) {
@@ -44,6 +49,21 @@ final class RequestChecks {
 					+ "' is not supported; send the body chunked or with a content-length");
 		}
 		return checkHost(headers, version);
+	}
+
+	/**
+	 * Only visible ASCII may appear in a request target (RFC 9112, 3.2): a control byte, DEL or a raw
+	 * byte above 0x7F there is refused before routing, never passed on to a handler.
+	 */
+	private static Refusal checkTarget(String target) {
+		for (int i = 0; i < target.length(); i++) {
+			char c = target.charAt(i);
+			if (c < 0x21 || c > 0x7E) {
+				return new Refusal(HttpResponseStatus.BAD_REQUEST, String.format(
+						"The request target holds the byte 0x%02X at position %d; only visible ASCII is allowed", (int) c, i));
+			}
+		}
+		return null;
 	}
 
 	private static Refusal checkHost(HttpHeaders headers, HttpVersion version) {

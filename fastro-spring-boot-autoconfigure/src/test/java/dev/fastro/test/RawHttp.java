@@ -93,6 +93,21 @@ public final class RawHttp implements Closeable {
 		}
 	}
 
+	/** Sends {@code text} one byte per write, so that the server may read it in as many pieces. */
+	public RawHttp sendByteByByte(String text) throws IOException {
+		for (byte b : text.getBytes(StandardCharsets.ISO_8859_1)) {
+			this.out.write(b);
+			this.out.flush();
+		}
+		return this;
+	}
+
+	/** Leaves with a reset (RST) instead of a FIN: the client is gone, not merely done sending. */
+	public void reset() throws IOException {
+		this.socket.setSoLinger(true, 0);
+		close();
+	}
+
 	/** Tells the server that nothing more comes (a FIN), while the answer can still be read. */
 	public RawHttp shutdownOutput() throws IOException {
 		this.socket.shutdownOutput();

@@ -2,6 +2,9 @@ package dev.fastro.demo.hardening;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 
 import dev.fastro.server.FastroServer;
 import dev.fastro.test.RawHttp;
@@ -34,6 +37,7 @@ final class HostileAssertions {
 	 * the body, and a body {@code {"type":"about:blank","title":<reason phrase>,"status":N,...}}.
 	 */
 	static void assertProblem(RawResponse response, int status) {
+		assertDated(response);
 		assertThat(response.status()).as("status of '%s', body %s", response.statusLine(), response.bodyString())
 			.isEqualTo(status);
 		assertThat(response.header("content-type")).as("content-type of %s", response.statusLine())
@@ -45,6 +49,17 @@ final class HostileAssertions {
 		assertThat(problem.get("type").asString()).as("type in %s", response.bodyString()).isEqualTo("about:blank");
 		assertThat(problem.get("title").asString()).as("title in %s", response.bodyString()).isEqualTo(reason(status));
 		assertThat(problem.get("status").asInt()).as("status in %s", response.bodyString()).isEqualTo(status);
+	}
+
+	/** Asserts that the response carries the {@code Date} an origin server with a clock must send (RFC 9110, 6.6.1). */
+	static void assertDated(RawResponse response) {
+		String date = response.header("date");
+		assertThat(date).as("date header of %s", response.statusLine()).isNotNull();
+		ZonedDateTime sent = ZonedDateTime.parse(date, DateTimeFormatter.RFC_1123_DATE_TIME);
+		assertThat(sent.getZone()).as("zone of %s", date).isEqualTo(ZoneOffset.UTC);
+		assertThat(Duration.between(sent, ZonedDateTime.now(ZoneOffset.UTC)).abs())
+			.as("date %s against this machine's clock", date)
+			.isLessThan(Duration.ofMinutes(5));
 	}
 
 	/** Asserts that the server says it closes, and closes, without sending anything more. */
@@ -93,6 +108,7 @@ final class HostileAssertions {
 		try (RawHttp wire = new RawHttp(port)) {
 			RawResponse response = wire.send(rawRequest("GET", "/")).read();
 			assertThat(response.status()).as("GET / on a new connection").isEqualTo(200);
+			assertDated(response);
 			assertThat(response.header("content-type")).isEqualTo("text/plain; charset=utf-8");
 			assertThat(response.bodyString()).isEqualTo(HELLO);
 		}

@@ -6,6 +6,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import dev.fastro.http.Handler;
+import dev.fastro.http.Middleware;
+import dev.fastro.http.ResponseHook;
 import dev.fastro.http.Routes;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
@@ -32,6 +34,21 @@ public class HostileRoutes {
 	static final Set<String> blockingStarted = ConcurrentHashMap.newKeySet();
 
 	static final Set<String> blockingInterrupted = ConcurrentHashMap.newKeySet();
+
+	/** Global middleware marking the answers it shapes, to show which answers pass through it. */
+	@Bean
+	Middleware markedByMiddleware() {
+		return (ctx, next) -> {
+			ctx.header("x-global-middleware", "seen");
+			return next.handle(ctx);
+		};
+	}
+
+	/** A response hook marking the answers it sees. */
+	@Bean
+	ResponseHook markedByResponseHook() {
+		return ctx -> ctx.header("x-response-hook", "seen");
+	}
 
 	@Bean
 	Routes hostileTestRoutes() {

@@ -182,6 +182,21 @@ class ProtocolAbuseTest extends HostileClientTest {
 		}
 	}
 
+	@ParameterizedTest
+	@ValueSource(ints = { 0x00, 0x01, 0x1F, 0x7F, 0x80, 0xFF })
+	void byteOutsideVisibleAsciiInTheTargetIsBadRequestAndCloses(int octet) throws IOException {
+		// RFC 9112 3.2: only visible ASCII in a request target; GET /user/1<NUL>2 once answered "User 1\u00002".
+		assertRefusedAndClosed("GET /test/count" + (char) octet + "2 HTTP/1.1\r\n" + HOST + "\r\n", 400);
+	}
+
+	@Test
+	void percentEncodedNulInAParameterIsDecoded() throws IOException {
+		// Escaped, a NUL is data: a handler that builds file names must refuse it itself (README).
+		try (RawHttp wire = new RawHttp(this.port)) {
+			assertThat(wire.send(rawRequest("GET", "/user/1%002")).read().bodyString()).isEqualTo("User 1\u00002");
+		}
+	}
+
 	// ---- well-formed edge cases
 
 	@Test
@@ -251,23 +266,66 @@ class ProtocolAbuseTest extends HostileClientTest {
 	}
 
 	/** Sends {@code request}; asserts one problem with {@code status}, no handler call, and the close. */
+	/**
+	 * Sends {@code request} alone, pipelined behind a valid request, and one byte per write; asserts each
+	 * time one problem with {@code status}, no handler call, and the connection closed.
+	 */
 	private void assertRefusedAndClosed(String request, int status) throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
-			RawResponse response = wire.send(request).read();
-			assertProblem(response, status);
-			assertClosedAfter(wire, response);
+		for (Sending sending : Sending.values()) {
+			try (RawHttp wire = new RawHttp(this.port)) {
+				RawResponse response = sending.send(wire, request);
+				assertProblem(response, status);
+				assertClosedAfter(wire, response);
+			}
+			assertNoHandlerCalled();
 		}
-		assertNoHandlerCalled();
 	}
 
-	/** Sends {@code request}; asserts one problem with {@code status}, no handler call, a sound connection. */
+	/** As {@link #assertRefusedAndClosed}, but the connection may instead stay usable. */
 	private void assertRefused(String request, int status) throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
-			RawResponse response = wire.send(request).read();
-			assertProblem(response, status);
-			assertClosedOrUsable(wire, response);
+		for (Sending sending : Sending.values()) {
+			try (RawHttp wire = new RawHttp(this.port)) {
+				RawResponse response = sending.send(wire, request);
+				assertProblem(response, status);
+				assertClosedOrUsable(wire, response);
+			}
+			assertNoHandlerCalled();
 		}
-		assertNoHandlerCalled();
+	}
+
+	/**
+	 * The ways a hostile request is sent: the server's checks must hold for every request on a
+	 * connection, however its bytes are split across reads.
+	 */
+	private enum Sending {
+
+		ALONE {
+			@Override
+			RawResponse send(RawHttp wire, String request) throws IOException {
+				return wire.send(request).read();
+			}
+		},
+
+		PIPELINED_BEHIND_A_VALID_REQUEST {
+			@Override
+			RawResponse send(RawHttp wire, String request) throws IOException {
+				wire.send(rawRequest("GET", "/") + request);
+				RawResponse first = wire.read();
+				assertThat(first.status()).as("the valid request before the hostile one").isEqualTo(200);
+				assertThat(first.bodyString()).isEqualTo(HELLO);
+				return wire.read();
+			}
+		},
+
+		BYTE_BY_BYTE {
+			@Override
+			RawResponse send(RawHttp wire, String request) throws IOException {
+				return wire.sendByteByByte(request).read();
+			}
+		};
+
+		abstract RawResponse send(RawHttp wire, String request) throws IOException;
+
 	}
 
 	/**

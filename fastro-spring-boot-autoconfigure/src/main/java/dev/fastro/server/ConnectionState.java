@@ -1,0 +1,175 @@
+package dev.fastro.server;
+
+import dev.fastro.http.HttpException;
+import dev.fastro.http.JsonCodec;
+import dev.fastro.http.Problem;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.AttributeKey;
+import reactor.netty.Connection;
+
+/**
+ * What the guards of one connection share: where its bytes stand in HTTP framing, how many requests
+ * it has decoded and answered, and whether it will read another. HTTP/1.1 answers requests in order,
+ * so the n-th final response written answers the n-th request decoded.
+ */
+final class ConnectionState {
+
+	private static final AttributeKey<ConnectionState> KEY = AttributeKey.valueOf(ConnectionState.class.getName());
+
+	final RequestFraming framing = new RequestFraming();
+
+	final ServerOptions options;
+
+	private final JsonCodec json;
+
+	/** The context after the HTTP codec, where whole responses can be written. */
+	private ChannelHandlerContext messages;
+
+	/** The context before the HTTP codec, where raw bytes can be written. */
+	private ChannelHandlerContext bytes;
+
+	private HttpException bodyFailure;
+
+	private int decoded;
+
+	private int answered;
+
+	private boolean reading = true;
+
+	private boolean closing;
+
+	private RequestChecks.Refusal refusal;
+
+	ConnectionState(ServerOptions options, JsonCodec json) {
+		this.options = options;
+		this.json = json;
+	}
+
+	/** Shares this state with the connection's channel, where {@link #of} finds it. */
+	void attach(ChannelHandlerContext bytes) {
+		this.bytes = bytes;
+		bytes.channel().attr(KEY).set(this);
+	}
+
+	/** Why the body just received on a connection failed, or {@code null}. */
+	static HttpException bodyFailure(Connection connection) {
+		ConnectionState state = connection.channel().attr(KEY).get();
+		return (state != null) ? state.bodyFailure : null;
+	}
+
+	void messages(ChannelHandlerContext messages) {
+		this.messages = messages;
+	}
+
+	/**
+	 * Fails the body being received: it ends at once, and the handler that receives it answers with
+	 * {@code failure} instead of running on a truncated body. The body ends as if complete rather than
+	 * with an error, because Reactor Netty would signal an inbound error a second time when the
+	 * exchange ends, which Reactor logs as an error dropped.
+	 */
+	void failBody(HttpException failure) {
+		this.bodyFailure = failure;
+		this.framing.lose();
+		this.messages.fireChannelRead(LastHttpContent.EMPTY_LAST_CONTENT);
+	}
+
+	/** Whether a body has failed, after which the connection reads nothing more. */
+	boolean bodyFailed() {
+		return this.bodyFailure != null;
+	}
+
+	/**
+	 * Closes the connection once everything written so far has been sent, and after Reactor Netty has
+	 * ended the exchange of its last response: closing sooner would cut that response short, or have
+	 * Reactor Netty resume reading on a closed channel. Reactor Netty ends the exchange in a listener it
+	 * adds to the last write when that write returns, so the close waits for the next turn of the loop.
+	 */
+	void closeAfterWrites() {
+		this.bytes.executor()
+			.execute(() -> this.bytes.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE));
+	}
+
+	/** Refuses the next request head the codec decodes, whatever it holds. */
+	void refuseNext(RequestChecks.Refusal refusal) {
+		this.refusal = refusal;
+	}
+
+	/** The refusal for the head just decoded, if any; taking it clears it. */
+	RequestChecks.Refusal takeRefusal() {
+		RequestChecks.Refusal taken = this.refusal;
+		this.refusal = null;
+		return taken;
+	}
+
+	/** A request head was decoded; returns its number on this connection, from 1. */
+	int requestDecoded() {
+		return ++this.decoded;
+	}
+
+	/** The number the next final response answers. */
+	int nextAnswer() {
+		return this.answered + 1;
+	}
+
+	void answerWritten() {
+		this.answered++;
+	}
+
+	/** Whether every request decoded so far has been answered. */
+	boolean allAnswered() {
+		return this.answered >= this.decoded;
+	}
+
+	/** Whether the connection stands between requests, with nothing read that is not yet answered. */
+	boolean isQuiet() {
+		return this.framing.isIdle() && allAnswered();
+	}
+
+	/** No further request will be read: the client closed its side, or a request head never came. */
+	void stopReading() {
+		this.reading = false;
+	}
+
+	/** Whether the connection ends once every request read so far is answered. */
+	boolean endsWhenAnswered() {
+		return !this.reading;
+	}
+
+	void closing() {
+		this.closing = true;
+	}
+
+	boolean isClosing() {
+		return this.closing;
+	}
+
+	/** Answers a request that never reached a handler with a problem, and closes the connection. */
+	void reject(HttpResponseStatus status, String detail) {
+		FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status);
+		response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+		this.messages.writeAndFlush(withProblem(response, detail)).addListener(ChannelFutureListener.CLOSE);
+	}
+
+	/** The same response with a problem body naming what was wrong, and a {@code Date}. */
+	FullHttpResponse withProblem(FullHttpResponse response, String detail) {
+		Problem problem = Problem.of(response.status().code(), detail, null);
+		ByteBuf body = this.json.writeProblem(problem, this.messages.alloc(), response.headers());
+		FullHttpResponse replaced = response.replace(body);
+		response.release();
+		replaced.headers()
+			.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes())
+			.set(HttpHeaderNames.DATE, DateHeader.now());
+		return replaced;
+	}
+
+}

@@ -1,0 +1,39 @@
+package dev.fastro.server;
+
+import java.util.Date;
+
+import io.netty.handler.codec.DateFormatter;
+import io.netty.util.AsciiString;
+
+/**
+ * The value of the {@code Date} header (RFC 9110, 6.6.1) that every response carries, formatted once
+ * per second rather than once per response.
+ */
+final class DateHeader {
+
+	private static volatile Formatted current = new Formatted(-1, AsciiString.EMPTY_STRING);
+
+	private DateHeader() {
+	}
+
+	/** The current time, to the second, as an IMF-fixdate such as {@code Sun, 06 Nov 1994 08:49:37 GMT}. */
+	static AsciiString now() {
+		return at(System.currentTimeMillis());
+	}
+
+	/** The time {@code millis} after the epoch, to the second, formatted only when the second changed. */
+	static AsciiString at(long millis) {
+		long second = millis / 1000;
+		Formatted formatted = current;
+		if (formatted.second() != second) {
+			// Threads that race here format the same second twice, which is harmless.
+			formatted = new Formatted(second, AsciiString.cached(DateFormatter.format(new Date(second * 1000))));
+			current = formatted;
+		}
+		return formatted.value();
+	}
+
+	private record Formatted(long second, AsciiString value) {
+	}
+
+}

@@ -1,0 +1,265 @@
+package dev.fastro.server;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.util.ByteProcessor;
+
+/**
+ * Where one connection's inbound bytes stand in HTTP/1.1 framing: between requests, in a request's
+ * head, in its body, or past the point where framing can be followed. It lets the server check the
+ * raw bytes of every request head, pipelined ones included, however the bytes are split across reads,
+ * since Netty's decoder silently repairs what must be refused (it joins folded header lines).
+ * <p>
+ * The head is scanned byte by byte; a body is skipped by its length, which comes from the decoded head
+ * ({@link #expectBody}), so only the chunk-size and trailer lines of a chunked body are scanned.
+ * {@link #scan} stops right after each head, so that the decoder can decode that head, and say how
+ * long its body is, before the scan goes on into the bytes that follow it.
+ */
+final class RequestFraming implements ByteProcessor {
+
+	/** The body length that means chunked transfer coding. */
+	static final long CHUNKED = -1;
+
+	private enum Phase {
+
+		/** Between requests: the blank lines a client may send before a request line are skipped. */
+		IDLE,
+		/** In a request line or header line. */
+		HEAD_LINE,
+		/** At the start of a header line. */
+		HEAD_LINE_START,
+		/** After the CR of the blank line ending a head. */
+		HEAD_END,
+		/** Waiting for the decoded head to say how the body is framed. */
+		HEAD_DONE,
+		/** In a body of known length, or in a chunk's data: {@code remaining} bytes to skip. */
+		DATA,
+		/** In a chunk-size line; {@code remaining} accumulates the size. */
+		CHUNK_SIZE,
+		/** In a chunk-size line's extensions. */
+		CHUNK_EXTENSION,
+		/** After a chunk's data, before its CRLF ends. */
+		CHUNK_END,
+		/** At the start of a trailer line. */
+		TRAILER_LINE_START,
+		/** In a trailer line. */
+		TRAILER_LINE,
+		/** After the CR of the blank line ending the trailers. */
+		TRAILER_END,
+		/** Framing can no longer be followed; the connection is closing. */
+		LOST
+
+	}
+
+	private Phase phase = Phase.IDLE;
+
+	private long remaining;
+
+	private boolean chunked;
+
+	private boolean chunkSizeDigits;
+
+	private boolean headEnded;
+
+	private boolean folded;
+
+	private boolean foldedInHead;
+
+	/**
+	 * Scans {@code buffer[from, to)}, or as much of it as ends with the current head.
+	 * @return the index just past the head that ended in the scanned bytes, or {@code to} when none did
+	 */
+	int scan(ByteBuf buffer, int from, int to) {
+		int index = from;
+		while (index < to) {
+			if (this.phase == Phase.DATA) {
+				long skipped = Math.min(this.remaining, to - index);
+				index += (int) skipped;
+				this.remaining -= skipped;
+				if (this.remaining == 0) {
+					this.phase = this.chunked ? Phase.CHUNK_END : Phase.IDLE;
+				}
+				continue;
+			}
+			if (this.phase == Phase.HEAD_DONE || this.phase == Phase.LOST) {
+				return to;
+			}
+			int stop = buffer.forEachByte(index, to - index, this);
+			if (stop < 0) {
+				return to;
+			}
+			index = stop + 1;
+			if (this.headEnded) {
+				this.headEnded = false;
+				return index;
+			}
+		}
+		return to;
+	}
+
+	/** Sets how the body of the head just scanned is framed: its length, {@link #CHUNKED}, or 0. */
+	void expectBody(long length) {
+		if (this.phase != Phase.HEAD_DONE) {
+			return;
+		}
+		this.chunked = (length == CHUNKED);
+		this.chunkSizeDigits = false;
+		if (this.chunked) {
+			this.phase = Phase.CHUNK_SIZE;
+			this.remaining = 0;
+		}
+		else {
+			this.remaining = length;
+			this.phase = (length > 0) ? Phase.DATA : Phase.IDLE;
+		}
+	}
+
+	/** Stops following the framing: the connection will not read another request. */
+	void lose() {
+		this.phase = Phase.LOST;
+	}
+
+	/** Whether a head has ended whose body framing is not known yet. */
+	boolean awaitsBodyFraming() {
+		return this.phase == Phase.HEAD_DONE;
+	}
+
+	/** Whether the bytes so far end exactly between two requests. */
+	boolean isIdle() {
+		return this.phase == Phase.IDLE;
+	}
+
+	/** Whether the bytes so far leave a head unfinished. */
+	boolean inHead() {
+		return this.phase.ordinal() <= Phase.HEAD_END.ordinal() && this.phase != Phase.IDLE;
+	}
+
+	/** Whether the bytes so far leave a body unfinished. */
+	boolean inBody() {
+		return this.phase.ordinal() >= Phase.DATA.ordinal() && this.phase != Phase.LOST;
+	}
+
+	/**
+	 * Whether a line of the head that ended last was folded onto the one before (obsolete since RFC
+	 * 7230); reading it clears it.
+	 */
+	boolean takeFoldedHead() {
+		boolean value = this.foldedInHead;
+		this.foldedInHead = false;
+		return value;
+	}
+
+	/** Whether a trailer line of the current chunked body was folded; reading it clears it. */
+	boolean takeFoldedTrailer() {
+		boolean value = this.folded;
+		this.folded = false;
+		return value;
+	}
+
+	@Override
+	public boolean process(byte value) {
+		switch (this.phase) {
+			case IDLE -> {
+				if (value != '\r' && value != '\n') {
+					this.phase = Phase.HEAD_LINE;
+				}
+			}
+			case HEAD_LINE -> {
+				if (value == '\n') {
+					this.phase = Phase.HEAD_LINE_START;
+				}
+			}
+			case HEAD_LINE_START -> {
+				if (value == '\r') {
+					this.phase = Phase.HEAD_END;
+				}
+				else if (value == '\n') {
+					return endHead();
+				}
+				else {
+					this.foldedInHead |= (value == ' ' || value == '\t');
+					this.phase = Phase.HEAD_LINE;
+				}
+			}
+			case HEAD_END -> {
+				if (value == '\n') {
+					return endHead();
+				}
+				this.phase = Phase.HEAD_LINE;
+			}
+			case CHUNK_SIZE -> {
+				int digit = Character.digit(value, 16);
+				if (digit >= 0 && this.remaining < (Long.MAX_VALUE >> 4)) {
+					this.remaining = (this.remaining << 4) | digit;
+					this.chunkSizeDigits = true;
+				}
+				else if (value == '\n') {
+					return endChunkSize();
+				}
+				else if (value == ';' || value == ' ' || value == '\t' || value == '\r') {
+					this.phase = Phase.CHUNK_EXTENSION;
+				}
+				else {
+					// The decoder refuses this body; the connection will close.
+					this.phase = Phase.LOST;
+					return false;
+				}
+			}
+			case CHUNK_EXTENSION -> {
+				if (value == '\n') {
+					return endChunkSize();
+				}
+			}
+			case CHUNK_END -> {
+				if (value == '\n') {
+					this.phase = Phase.CHUNK_SIZE;
+					this.remaining = 0;
+					this.chunkSizeDigits = false;
+				}
+			}
+			case TRAILER_LINE_START -> {
+				if (value == '\r') {
+					this.phase = Phase.TRAILER_END;
+				}
+				else if (value == '\n') {
+					this.phase = Phase.IDLE;
+				}
+				else {
+					this.folded |= (value == ' ' || value == '\t');
+					this.phase = Phase.TRAILER_LINE;
+				}
+			}
+			case TRAILER_LINE -> {
+				if (value == '\n') {
+					this.phase = Phase.TRAILER_LINE_START;
+				}
+			}
+			case TRAILER_END -> this.phase = (value == '\n') ? Phase.IDLE : Phase.TRAILER_LINE;
+			default -> {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private boolean endHead() {
+		this.phase = Phase.HEAD_DONE;
+		this.headEnded = true;
+		return false;
+	}
+
+	/** A chunk-size line has ended: the data follows, or the trailers after the last chunk. */
+	private boolean endChunkSize() {
+		if (!this.chunkSizeDigits) {
+			this.phase = Phase.LOST;
+			return false;
+		}
+		if (this.remaining == 0) {
+			this.phase = Phase.TRAILER_LINE_START;
+			return true;
+		}
+		this.phase = Phase.DATA;
+		// Leave the byte loop so that the data is skipped by its length, not scanned.
+		return false;
+	}
+
+}

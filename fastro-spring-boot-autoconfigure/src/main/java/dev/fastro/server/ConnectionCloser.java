@@ -7,7 +7,11 @@ import java.util.concurrent.TimeUnit;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundHandler;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.DuplexChannel;
@@ -36,6 +40,9 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 
 	static final long LINGER_BYTES = 64 * 1024 * 1024;
 
+	/** Swallows requests to read, on a connection whose input is shut down. */
+	private static final ChannelOutboundHandler NO_READS = new NoReads();
+
 	private final ConnectionState state;
 
 	private ChannelPromise lingering;
@@ -43,10 +50,6 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 	private boolean lingerEnded;
 
 	private ScheduledFuture<?> lingerDeadline;
-
-	private long discarded;
-
-	private boolean inputShutdown;
 
 	ConnectionCloser(ConnectionState state) {
 		this.state = state;
@@ -58,28 +61,15 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 	}
 
 	@Override
-	public void channelRead(ChannelHandlerContext ctx, Object msg) {
-		if (this.lingering == null) {
-			ctx.fireChannelRead(msg);
-			return;
-		}
-		if (msg instanceof ByteBuf bytes) {
-			this.discarded += bytes.readableBytes();
-		}
-		ReferenceCountUtil.release(msg);
-		if (this.discarded > LINGER_BYTES) {
-			endLinger(ctx);
-		}
-	}
-
-	@Override
 	public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
 		if (event instanceof ChannelInputShutdownEvent) {
 			if (this.lingering != null) {
 				endLinger(ctx);
 				return;
 			}
-			this.inputShutdown = true;
+			// Nothing more can be read; Reactor Netty asks to read after each exchange all the same,
+			// which the epoll transport may then fail with an error.
+			ctx.pipeline().addFirst(NO_READS);
 			this.state.stopReading();
 			if (this.state.isQuiet()) {
 				this.state.closeAfterWrites();
@@ -93,17 +83,6 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 			return;
 		}
 		ctx.fireUserEventTriggered(event);
-	}
-
-	/**
-	 * Nothing more can be read once the client has shut its side down; Reactor Netty asks to read
-	 * after each exchange all the same, which the epoll transport may then fail with an error.
-	 */
-	@Override
-	public void read(ChannelHandlerContext ctx) {
-		if (!this.inputShutdown) {
-			ctx.read();
-		}
 	}
 
 	@Override
@@ -145,6 +124,7 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 	private void linger(ChannelHandlerContext ctx, ChannelPromise promise) {
 		this.lingering = promise;
 		this.lingerDeadline = ctx.executor().schedule(() -> endLinger(ctx), LINGER_MILLIS, TimeUnit.MILLISECONDS);
+		ctx.pipeline().addBefore(ctx.name(), "fastro.discard", new Discard(ctx));
 		ctx.channel().config().setAutoRead(true);
 		// The FIN goes out only once every byte written before it has: shutting the output down drops
 		// whatever is still queued.
@@ -164,6 +144,42 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 			this.lingerDeadline.cancel(false);
 			ctx.close(this.lingering);
 		}
+	}
+
+	/**
+	 * Reads and discards while lingering. It is added only then, so that the connection's reads pass
+	 * one handler fewer the rest of the time.
+	 */
+	private final class Discard extends ChannelInboundHandlerAdapter {
+
+		private final ChannelHandlerContext closer;
+
+		private long discarded;
+
+		Discard(ChannelHandlerContext closer) {
+			this.closer = closer;
+		}
+
+		@Override
+		public void channelRead(ChannelHandlerContext ctx, Object msg) {
+			if (msg instanceof ByteBuf bytes) {
+				this.discarded += bytes.readableBytes();
+			}
+			ReferenceCountUtil.release(msg);
+			if (this.discarded > LINGER_BYTES) {
+				endLinger(this.closer);
+			}
+		}
+
+	}
+
+	@Sharable
+	private static final class NoReads extends ChannelOutboundHandlerAdapter {
+
+		@Override
+		public void read(ChannelHandlerContext ctx) {
+		}
+
 	}
 
 }

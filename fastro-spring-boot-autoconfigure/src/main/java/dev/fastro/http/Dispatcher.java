@@ -36,9 +36,9 @@ public final class Dispatcher {
 
 	private static final Log logger = LogFactory.getLog(Dispatcher.class);
 
-	private final Router<Endpoint> router;
+	private final Router<ComposedRoute> router;
 
-	private final Endpoint noRoute;
+	private final ComposedRoute noRoute;
 
 	private final RequestHook[] requestHooks;
 
@@ -50,11 +50,11 @@ public final class Dispatcher {
 
 	private Dispatcher(Builder builder) {
 		List<Middleware> global = List.copyOf(builder.middleware);
-		Router.Builder<Endpoint> routes = Router.<Endpoint>builder()
+		Router.Builder<ComposedRoute> routes = Router.<ComposedRoute>builder()
 			.ignoreTrailingSlash(builder.ignoreTrailingSlash)
 			.cache(builder.cacheEnabled, builder.cacheMaxBytes);
 		// Where each route was declared, for start-up failures; the router knows only its own targets.
-		Map<Endpoint, String> origins = new IdentityHashMap<>();
+		Map<ComposedRoute, String> origins = new IdentityHashMap<>();
 		for (Source source : builder.routes) {
 			List<RouteDefinition> definitions = source.routes().definitions();
 			for (int i = 0; i < definitions.size(); i++) {
@@ -62,7 +62,7 @@ public final class Dispatcher {
 				String origin = source.name() + ", route #" + (i + 1);
 				List<Middleware> chain = new ArrayList<>(global);
 				chain.addAll(definition.middleware());
-				Endpoint endpoint = new Endpoint(definition, Middleware.compose(chain, definition.handler()),
+				ComposedRoute endpoint = new ComposedRoute(definition, Middleware.compose(chain, definition.handler()),
 						definition.blocking());
 				try {
 					routes.add(definition.method(), definition.pattern(), endpoint);
@@ -80,9 +80,9 @@ public final class Dispatcher {
 			throw new RouteConflictException(ex.first(), origins.get(ex.first().target()), ex.second(),
 					origins.get(ex.second().target()));
 		}
-		this.noRoute = new Endpoint(null, Middleware.compose(global, this::answerNoRoute), false);
+		this.noRoute = new ComposedRoute(null, Middleware.compose(global, this::answerNoRoute), false);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
-		Errors errors = new Errors(builder.exceptionHandlers, builder.errorHooks);
+		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
 		this.writer = new ResultWriter(Objects.requireNonNull(builder.json, "json"), errors, builder.responseHooks);
 		this.blockingScheduler = builder.blockingScheduler;
 		this.requestTimeout = builder.requestTimeout;
@@ -104,7 +104,7 @@ public final class Dispatcher {
 			for (RequestHook hook : this.requestHooks) {
 				hook.onRequest(ctx);
 			}
-			Endpoint endpoint = route(ctx);
+			ComposedRoute endpoint = route(ctx);
 			result = endpoint.blocking() ? offload(endpoint, ctx) : endpoint.chain().handle(ctx);
 			if (this.requestTimeout != null) {
 				result = withTimeout(ctx, result);
@@ -127,7 +127,7 @@ public final class Dispatcher {
 		return dispatch(ctx);
 	}
 
-	private Endpoint route(Context ctx) {
+	private ComposedRoute route(Context ctx) {
 		if (ctx.routingFailure() != null) {
 			return this.noRoute;
 		}
@@ -137,7 +137,7 @@ public final class Dispatcher {
 			ctx.routingFailure(malformed);
 			return this.noRoute;
 		}
-		RouteMatch<Endpoint> match = this.router.find(ctx.method(), path);
+		RouteMatch<ComposedRoute> match = this.router.find(ctx.method(), path);
 		if (match == null && ctx.isHead()) {
 			match = this.router.find("GET", path);
 		}
@@ -173,7 +173,7 @@ public final class Dispatcher {
 	 * request timed out) interrupts the handler; what it throws then answers nobody, so it is not
 	 * reported, where Reactor would log it as a dropped error.
 	 */
-	private Mono<Object> offload(Endpoint endpoint, Context ctx) {
+	private Mono<Object> offload(ComposedRoute endpoint, Context ctx) {
 		AtomicBoolean cancelled = new AtomicBoolean();
 		return Mono.fromCallable(() -> {
 			try {

@@ -24,8 +24,8 @@ public interface ExceptionHandler<E extends Throwable> {
 
 	Object handle(Context ctx, E exception) throws Exception;
 
-	/** An exception handler for {@code type} answering with {@code handler}. */
-	static <E extends Throwable> ExceptionHandler<E> of(Class<E> type, Function<E> handler) {
+	/** An exception handler for {@code type} answering with {@code responder}. */
+	static <E extends Throwable> ExceptionHandler<E> of(Class<E> type, Responder<E> responder) {
 		return new ExceptionHandler<>() {
 
 			@Override
@@ -35,15 +35,15 @@ public interface ExceptionHandler<E extends Throwable> {
 
 			@Override
 			public Object handle(Context ctx, E exception) throws Exception {
-				return handler.handle(ctx, exception);
+				return responder.handle(ctx, exception);
 			}
 
 		};
 	}
 
-	/** The body of an exception handler, as a lambda. */
+	/** How an exception handler answers, as the lambda given to {@link #of}. */
 	@FunctionalInterface
-	interface Function<E extends Throwable> {
+	interface Responder<E extends Throwable> {
 
 		Object handle(Context ctx, E exception) throws Exception;
 

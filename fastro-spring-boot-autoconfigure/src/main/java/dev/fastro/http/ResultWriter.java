@@ -39,11 +39,11 @@ final class ResultWriter {
 
 	private final JsonCodec json;
 
-	private final Errors errors;
+	private final ErrorAnswers errors;
 
 	private final ResponseHook[] hooks;
 
-	ResultWriter(JsonCodec json, Errors errors, List<ResponseHook> hooks) {
+	ResultWriter(JsonCodec json, ErrorAnswers errors, List<ResponseHook> hooks) {
 		this.json = json;
 		this.errors = errors;
 		this.hooks = hooks.toArray(ResponseHook[]::new);

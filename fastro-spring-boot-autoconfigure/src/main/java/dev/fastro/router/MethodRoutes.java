@@ -34,10 +34,10 @@ final class MethodRoutes<T> {
 	private final Cache<String, RouteMatch<T>> cache;
 
 	/** Throws {@link RouteConflictException} when two of the endpoints match the same paths. */
-	MethodRoutes(List<Endpoint<T>> endpoints, boolean ignoreTrailingSlash, boolean cached, long maxBytes) {
+	MethodRoutes(List<ParsedRoute<T>> endpoints, boolean ignoreTrailingSlash, boolean cached, long maxBytes) {
 		RouteTree<T> dynamic = new RouteTree<>(ignoreTrailingSlash);
 		int params = 0;
-		for (Endpoint<T> endpoint : endpoints) {
+		for (ParsedRoute<T> endpoint : endpoints) {
 			RoutePattern pattern = endpoint.pattern();
 			Route<T> clash;
 			if (pattern.isStatic()) {
@@ -49,7 +49,7 @@ final class MethodRoutes<T> {
 					clash = previous == null ? clash : previous.route();
 				}
 			} else {
-				Endpoint<T> previous = dynamic.insert(pattern.segments(ignoreTrailingSlash), endpoint);
+				ParsedRoute<T> previous = dynamic.insert(pattern.segments(ignoreTrailingSlash), endpoint);
 				clash = previous == null ? null : previous.route();
 				params = Math.max(params, pattern.names().length);
 			}
@@ -116,7 +116,7 @@ final class MethodRoutes<T> {
 
 	private RouteMatch<T> walk(String path) {
 		String[] values = new String[maxParams];
-		Endpoint<T> endpoint = tree.match(path, values);
+		ParsedRoute<T> endpoint = tree.match(path, values);
 		return endpoint == null ? null : new RouteMatch<>(endpoint.route(), endpoint.pattern().names(), values);
 	}
 }

@@ -34,7 +34,7 @@ final class RouteTree<T> {
 	}
 
 	/** Adds the endpoint at the place its segments lead to; returns the endpoint already there, if any. */
-	Endpoint<T> insert(List<RoutePattern.Segment> segments, Endpoint<T> endpoint) {
+	ParsedRoute<T> insert(List<RoutePattern.Segment> segments, ParsedRoute<T> endpoint) {
 		Node<T> node = root;
 		for (RoutePattern.Segment segment : segments) {
 			switch (segment.kind()) {
@@ -62,7 +62,7 @@ final class RouteTree<T> {
 	 * decoded parameter values and a malformed one throws {@link MalformedPathException}; when it is
 	 * null, the match is structural and plain values are not even decoded.
 	 */
-	Endpoint<T> match(String path, String[] values) {
+	ParsedRoute<T> match(String path, String[] values) {
 		int end = path.length();
 		if (end == 0 || path.charAt(0) != '/') {
 			return null;
@@ -73,14 +73,14 @@ final class RouteTree<T> {
 		return match(root, path, 1, end, values);
 	}
 
-	private Endpoint<T> match(Node<T> node, String path, int start, int end, String[] values) {
+	private ParsedRoute<T> match(Node<T> node, String path, int start, int end, String[] values) {
 		int segmentEnd = path.indexOf('/', start);
 		if (segmentEnd < 0 || segmentEnd > end) {
 			segmentEnd = end;
 		}
 		Node<T> child = node.staticChild(path, start, segmentEnd);
 		if (child != null) {
-			Endpoint<T> found = descend(child, path, segmentEnd, end, values);
+			ParsedRoute<T> found = descend(child, path, segmentEnd, end, values);
 			if (found != null) {
 				return found;
 			}
@@ -92,7 +92,7 @@ final class RouteTree<T> {
 				if (value != null) {
 					for (Node<T> regexChild : node.regexChildren) {
 						if (regexChild.regex.matcher(value).matches()) {
-							Endpoint<T> found = descend(regexChild, path, segmentEnd, end, values);
+							ParsedRoute<T> found = descend(regexChild, path, segmentEnd, end, values);
 							if (found != null) {
 								if (values != null) {
 									values[node.params] = value;
@@ -104,7 +104,7 @@ final class RouteTree<T> {
 				}
 			}
 			if (node.param != null) {
-				Endpoint<T> found = descend(node.param, path, segmentEnd, end, values);
+				ParsedRoute<T> found = descend(node.param, path, segmentEnd, end, values);
 				if (found != null) {
 					if (values != null) {
 						values[node.params] = PercentDecoder.decodeOrThrow(path, start, segmentEnd);
@@ -123,7 +123,7 @@ final class RouteTree<T> {
 	}
 
 	/** Continues below {@code child} once it consumed the segment ending at {@code segmentEnd}. */
-	private Endpoint<T> descend(Node<T> child, String path, int segmentEnd, int end, String[] values) {
+	private ParsedRoute<T> descend(Node<T> child, String path, int segmentEnd, int end, String[] values) {
 		if (segmentEnd < end) {
 			return match(child, path, segmentEnd + 1, end, values);
 		}
@@ -153,8 +153,8 @@ final class RouteTree<T> {
 
 		Node<T>[] regexChildren = newArray(0);
 		Node<T> param;
-		Endpoint<T> endpoint;
-		Endpoint<T> catchAll;
+		ParsedRoute<T> endpoint;
+		ParsedRoute<T> catchAll;
 
 		Node(int params, Pattern regex) {
 			this.params = params;

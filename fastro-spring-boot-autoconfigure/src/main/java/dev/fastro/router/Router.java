@@ -97,7 +97,7 @@ public final class Router<T> {
 	 */
 	public static final class Builder<T> {
 
-		private final List<Endpoint<T>> endpoints = new ArrayList<>();
+		private final List<ParsedRoute<T>> endpoints = new ArrayList<>();
 		private boolean ignoreTrailingSlash;
 		private boolean cached = true;
 		private long cacheMaxBytes = 4L << 20;
@@ -140,7 +140,7 @@ public final class Router<T> {
 			if (method.isEmpty()) {
 				throw new IllegalArgumentException("Empty method for route '" + pattern + "'");
 			}
-			endpoints.add(new Endpoint<>(route, RoutePattern.parse(pattern)));
+			endpoints.add(new ParsedRoute<>(route, RoutePattern.parse(pattern)));
 			return this;
 		}
 
@@ -152,14 +152,14 @@ public final class Router<T> {
 		 *     (and, when trailing slashes are ignored, up to a trailing slash)
 		 */
 		public Router<T> build() {
-			Map<String, List<Endpoint<T>>> byMethod = new LinkedHashMap<>();
-			for (Endpoint<T> endpoint : endpoints) {
+			Map<String, List<ParsedRoute<T>>> byMethod = new LinkedHashMap<>();
+			for (ParsedRoute<T> endpoint : endpoints) {
 				byMethod.computeIfAbsent(endpoint.route().method(), method -> new ArrayList<>()).add(endpoint);
 			}
 			Map<String, MethodRoutes<T>> methods = new HashMap<>();
 			byMethod.forEach((method, list) ->
 					methods.put(method, new MethodRoutes<>(list, ignoreTrailingSlash, cached, cacheMaxBytes)));
-			return new Router<>(methods, endpoints.stream().map(Endpoint::route).toList());
+			return new Router<>(methods, endpoints.stream().map(ParsedRoute::route).toList());
 		}
 	}
 }

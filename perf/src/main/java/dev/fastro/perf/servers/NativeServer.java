@@ -3,7 +3,7 @@ package dev.fastro.perf.servers;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
-import dev.fastro.perf.Payload;
+import dev.fastro.demo.Payload;
 import dev.fastro.perf.Workload;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;

@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
-import dev.fastro.perf.Payload;
+import dev.fastro.demo.Payload;
 import dev.fastro.perf.Workload;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;

@@ -2,7 +2,7 @@ package dev.fastro.perf.webflux;
 
 import java.util.concurrent.atomic.LongAdder;
 
-import dev.fastro.perf.Payload;
+import dev.fastro.demo.Payload;
 import dev.fastro.perf.Workload;
 import reactor.core.publisher.Mono;
 

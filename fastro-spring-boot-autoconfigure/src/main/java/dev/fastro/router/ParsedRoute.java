@@ -1,5 +1,5 @@
 package dev.fastro.router;
 
 /** A route with its parsed pattern: what a tree node or the static table leads to. */
-record Endpoint<T>(Route<T> route, RoutePattern pattern) {
+record ParsedRoute<T>(Route<T> route, RoutePattern pattern) {
 }

@@ -7,5 +7,5 @@ package dev.fastro.http;
  * @param chain the global, group and route middleware around the handler
  * @param blocking whether the chain runs off the event loop
  */
-record Endpoint(RouteDefinition definition, Handler chain, boolean blocking) {
+record ComposedRoute(RouteDefinition definition, Handler chain, boolean blocking) {
 }

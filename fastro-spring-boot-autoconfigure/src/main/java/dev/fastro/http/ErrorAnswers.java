@@ -15,7 +15,7 @@ import org.apache.commons.logging.LogFactory;
  * superclass answers it, an {@link HttpException} answers with its own status, and anything else is a
  * 500 whose body hides the internals and whose single log line has the method, path and stack trace.
  */
-final class Errors {
+final class ErrorAnswers {
 
 	private static final Log logger = LogFactory.getLog(Dispatcher.class);
 
@@ -29,7 +29,7 @@ final class Errors {
 			// its subclasses, may answer it differently, not one for RuntimeException at large.
 			Class<?> last = HttpException.class.isAssignableFrom(type) ? HttpException.class : Throwable.class;
 			for (Class<?> candidate = type; candidate != last.getSuperclass(); candidate = candidate.getSuperclass()) {
-				ExceptionHandler<?> handler = Errors.this.handlers.get(candidate);
+				ExceptionHandler<?> handler = ErrorAnswers.this.handlers.get(candidate);
 				if (handler != null) {
 					return Optional.of(handler);
 				}
@@ -41,7 +41,7 @@ final class Errors {
 
 	private final ErrorHook[] hooks;
 
-	Errors(List<ExceptionHandler<?>> handlers, List<ErrorHook> hooks) {
+	ErrorAnswers(List<ExceptionHandler<?>> handlers, List<ErrorHook> hooks) {
 		for (ExceptionHandler<?> handler : handlers) {
 			ExceptionHandler<?> previous = this.handlers.putIfAbsent(handler.exceptionType(), handler);
 			if (previous != null) {

@@ -17,7 +17,7 @@ import org.apache.commons.logging.LogFactory;
  */
 final class ErrorAnswers {
 
-	private static final Log logger = LogFactory.getLog(Dispatcher.class);
+	private static final Log logger = LogFactory.getLog(ErrorAnswers.class);
 
 	private final Map<Class<?>, ExceptionHandler<?>> handlers = new HashMap<>();
 

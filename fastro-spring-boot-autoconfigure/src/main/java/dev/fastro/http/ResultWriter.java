@@ -25,7 +25,7 @@ import reactor.core.publisher.Mono;
  */
 final class ResultWriter {
 
-	private static final Log logger = LogFactory.getLog(Dispatcher.class);
+	private static final Log logger = LogFactory.getLog(ResultWriter.class);
 
 	static final AsciiString TEXT_PLAIN = AsciiString.cached("text/plain; charset=utf-8");
 

@@ -25,7 +25,7 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Takes a request from its {@link Context} to its answer: request hooks, routing, the route's
+ * Takes a request from its {@link Exchange} to its answer: request hooks, routing, the route's
  * middleware chain and handler, error handling, and result writing.
  * <p>
  * A request that matches no route still runs through the global middleware, so logging, metrics and
@@ -98,7 +98,7 @@ public final class Dispatcher {
 	}
 
 	/** Answers one request; the returned publisher completes when the response has been written. */
-	public Publisher<Void> dispatch(Context ctx) {
+	public Publisher<Void> dispatch(Exchange ctx) {
 		Object result;
 		try {
 			for (RequestHook hook : this.requestHooks) {
@@ -122,12 +122,12 @@ public final class Dispatcher {
 	 * with {@code error}. Request hooks, global middleware and response hooks see it as they see a
 	 * request that matches no route, so a CORS or request-id middleware shapes this answer too.
 	 */
-	public Publisher<Void> fail(Context ctx, HttpException error) {
+	public Publisher<Void> fail(Exchange ctx, HttpException error) {
 		ctx.routingFailure(error);
 		return dispatch(ctx);
 	}
 
-	private ComposedRoute route(Context ctx) {
+	private ComposedRoute route(Exchange ctx) {
 		if (ctx.routingFailure() != null) {
 			return this.noRoute;
 		}
@@ -213,8 +213,10 @@ public final class Dispatcher {
 	}
 
 	private Object answerNoRoute(Context ctx) {
-		if (ctx.routingFailure() != null) {
-			throw ctx.routingFailure();
+		// The chain is handed the exchange that dispatch() was given.
+		HttpException routingFailure = ((Exchange) ctx).routingFailure();
+		if (routingFailure != null) {
+			throw routingFailure;
 		}
 		Set<String> allowed = new TreeSet<>(this.router.allowedMethods(ctx.path()));
 		if (allowed.isEmpty()) {

@@ -50,16 +50,16 @@ final class ResultWriter {
 	}
 
 	/** Writes a handler's result, whatever its kind. */
-	Publisher<Void> write(Context ctx, Object result) {
+	Publisher<Void> write(Exchange ctx, Object result) {
 		return write(ctx, result, false);
 	}
 
 	/** Writes the answer to an exception thrown before any result existed. */
-	Publisher<Void> writeError(Context ctx, Throwable error) {
+	Publisher<Void> writeError(Exchange ctx, Throwable error) {
 		return write(ctx, this.errors.resolve(ctx, error), true);
 	}
 
-	private Publisher<Void> write(Context ctx, Object result, boolean answersError) {
+	private Publisher<Void> write(Exchange ctx, Object result, boolean answersError) {
 		if (result instanceof Mono<?> mono) {
 			return writeLater(ctx, mono, answersError);
 		}
@@ -89,7 +89,7 @@ final class ResultWriter {
 		}
 	}
 
-	private Publisher<Void> writeLater(Context ctx, Mono<?> result, boolean answersError) {
+	private Publisher<Void> writeLater(Exchange ctx, Mono<?> result, boolean answersError) {
 		return result.cast(Object.class)
 			.defaultIfEmpty(NOTHING)
 			.onErrorResume(error -> Mono.just(new ErrorAnswer(
@@ -103,7 +103,7 @@ final class ResultWriter {
 	}
 
 	/** Encodes a plain value into a buffer, choosing the status and content type it implies. */
-	private ByteBuf encode(Context ctx, Object value) {
+	private ByteBuf encode(Exchange ctx, Object value) {
 		if (value == null) {
 			if (ctx.status() == 200) {
 				ctx.status(204);
@@ -130,17 +130,17 @@ final class ResultWriter {
 		return encodeJson(ctx, value);
 	}
 
-	private ByteBuf encodeJson(Context ctx, Object value) {
+	private ByteBuf encodeJson(Exchange ctx, Object value) {
 		return this.json.write(value, ctx.alloc(), -1);
 	}
 
-	private Publisher<Void> send(Context ctx, ByteBuf body) {
+	private Publisher<Void> send(Exchange ctx, ByteBuf body) {
 		ctx.responseHeaders().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
 		runHooks(ctx);
 		return ctx.send(body);
 	}
 
-	private Publisher<Void> stream(Context ctx, Flux<?> items) {
+	private Publisher<Void> stream(Exchange ctx, Flux<?> items) {
 		boolean ndjson = acceptsNdjson(ctx);
 		defaultContentType(ctx, ndjson ? NDJSON : APPLICATION_JSON);
 		runHooks(ctx);

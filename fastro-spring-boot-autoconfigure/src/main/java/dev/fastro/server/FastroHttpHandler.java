@@ -4,6 +4,7 @@ import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 import dev.fastro.http.Dispatcher;
+import dev.fastro.http.Exchange;
 import dev.fastro.http.HttpException;
 import dev.fastro.http.JsonCodec;
 import dev.fastro.http.RequestLimits;
@@ -23,6 +24,8 @@ import reactor.netty.http.server.HttpServerResponse;
  * The bridge from Reactor Netty to the {@link Dispatcher}. A request without a body is dispatched at
  * once; a body is first received whole, within the size limit, so that handlers may read it
  * synchronously, and released when the response has been written.
+ * <p>
+ * Each request costs one {@link Exchange}; the {@link NettyTransport} it writes through is shared.
  */
 final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServerResponse, Publisher<Void>> {
 
@@ -52,7 +55,7 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 		boolean chunked = headers.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
 		long length = chunked ? -1 : contentLength(headers);
 		if (length == 0) {
-			return this.dispatcher.dispatch(context(request, response, null));
+			return this.dispatcher.dispatch(exchange(request, response, null));
 		}
 		if (length > this.maxBodySize) {
 			// The body stays unread, so the connection cannot carry another request.
@@ -70,7 +73,7 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 					body.release();
 					return Mono.from(fail(request, response, failure));
 				}
-				return Mono.from(this.dispatcher.dispatch(context(request, response, body)))
+				return Mono.from(this.dispatcher.dispatch(exchange(request, response, body)))
 					.doFinally(signal -> body.release());
 			});
 	}
@@ -78,11 +81,12 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 	/** Refuses the request before routing, and closes the connection after the answer. */
 	private Publisher<Void> fail(HttpServerRequest request, HttpServerResponse response, HttpException failure) {
 		response.keepAlive(false);
-		return this.dispatcher.fail(context(request, response, null), failure);
+		return this.dispatcher.fail(exchange(request, response, null), failure);
 	}
 
-	private NettyContext context(HttpServerRequest request, HttpServerResponse response, ByteBuf body) {
-		return new NettyContext(request, response, body, this.json, this.limits);
+	private Exchange exchange(HttpServerRequest request, HttpServerResponse response, ByteBuf body) {
+		return new Exchange(NettyTransport.INSTANCE, response, request.method().name(), request.uri(),
+				request.requestHeaders(), response.responseHeaders(), body, this.json, this.limits);
 	}
 
 	private HttpException tooLarge() {

@@ -7,7 +7,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.fastro.http.Context;
+import dev.fastro.http.Exchange;
 import dev.fastro.http.RequestLimits;
+import dev.fastro.http.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -66,7 +68,8 @@ public class FormBenchmark {
 	 */
 	@Benchmark
 	public Map<String, List<String>> decode() {
-		return new FormRequest(this.body, this.headers).form();
+		return new Exchange(NoTransport.INSTANCE, null, "POST", "/form", this.headers, new DefaultHttpHeaders(),
+				this.body, null, new RequestLimits(FIELDS)).form();
 	}
 
 	/**
@@ -92,30 +95,28 @@ public class FormBenchmark {
 		return Character.toString('a' + i % 26).repeat(length);
 	}
 
-	/** A request that carries a body and its headers; the response side is never used. */
-	private static final class FormRequest extends Context {
+	/** No connection: reading a form never touches one. */
+	private static final class NoTransport implements Transport<Void> {
 
-		FormRequest(ByteBuf body, HttpHeaders headers) {
-			super("POST", "/form", headers, new DefaultHttpHeaders(), body, null, new RequestLimits(FIELDS));
-		}
+		static final NoTransport INSTANCE = new NoTransport();
 
 		@Override
-		public InetSocketAddress remoteAddress() {
+		public InetSocketAddress remoteAddress(Void handle) {
 			throw unsupported();
 		}
 
 		@Override
-		protected ByteBufAllocator alloc() {
+		public ByteBufAllocator alloc(Void handle) {
 			throw unsupported();
 		}
 
 		@Override
-		protected Publisher<Void> send(ByteBuf body) {
+		public Publisher<Void> send(Void handle, int status, ByteBuf body) {
 			throw unsupported();
 		}
 
 		@Override
-		protected Publisher<Void> stream(Publisher<ByteBuf> body) {
+		public Publisher<Void> stream(Void handle, int status, Publisher<ByteBuf> body) {
 			throw unsupported();
 		}
 

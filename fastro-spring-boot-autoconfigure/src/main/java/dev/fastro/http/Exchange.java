@@ -1,0 +1,446 @@
+package dev.fastro.http;
+
+import java.lang.reflect.Type;
+import java.net.InetSocketAddress;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.fastro.router.RouteMatch;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.cookie.Cookie;
+import io.netty.handler.codec.http.cookie.DefaultCookie;
+import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
+import io.netty.handler.codec.http.cookie.ServerCookieEncoder;
+import org.reactivestreams.Publisher;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.JavaType;
+
+/**
+ * One request in flight: the {@link Context} that handlers see, plus what only Fastro uses, the
+ * routing state and the way out to the connection.
+ * <p>
+ * It is the one object Fastro allocates per request. The connection side is a {@link Transport},
+ * one per server and stateless, called with the per-request handle the server has anyway (Reactor
+ * Netty's response, which is also its request), so splitting it out of {@code Context} costs no
+ * allocation; and a test client implements a {@code Transport}, not a subclass of the API. In a
+ * running server each call stays monomorphic as the abstract methods it replaces were: handlers
+ * call the one {@code Context} implementation, the result writer the one {@code Transport}.
+ * {@code Context} is an interface rather than a final class so that this implementation, and the
+ * routing state it holds, can live outside the API package: Java grants another package nothing
+ * short of {@code public}.
+ */
+public final class Exchange implements Context {
+
+	private static final String FORM = "application/x-www-form-urlencoded";
+
+	private final Transport<Object> transport;
+
+	private final Object handle;
+
+	private final String method;
+
+	private final String uri;
+
+	private final int queryStart;
+
+	private final HttpHeaders requestHeaders;
+
+	private final HttpHeaders responseHeaders;
+
+	private final ByteBuf body;
+
+	private final RequestLimits limits;
+
+	private final JsonCodec json;
+
+	private RouteMatch<?> match;
+
+	private HttpException routingFailure;
+
+	private int status = 200;
+
+	private Map<AttributeKey<?>, Object> attributes;
+
+	private Map<String, List<String>> query;
+
+	private Map<String, String> cookies;
+
+	private Map<String, List<String>> form;
+
+	private Object parsedBody;
+
+	private Object parsedBodyType;
+
+	/**
+	 * Creates the exchange of one request.
+	 * @param transport how the response leaves, shared by the server's exchanges
+	 * @param handle this request's connection, as {@code transport} knows it
+	 * @param method the request method, upper case
+	 * @param uri the raw request target: path and query, still percent-encoded
+	 * @param requestHeaders the request's headers
+	 * @param responseHeaders the response's headers, written when the response is sent
+	 * @param body the whole request body, owned by the caller, or {@code null} when there was none
+	 * @param json the JSON codec
+	 * @param limits the limits on what a request may make the server parse
+	 */
+	@SuppressWarnings("unchecked")
+	public <H> Exchange(Transport<H> transport, H handle, String method, String uri, HttpHeaders requestHeaders,
+			HttpHeaders responseHeaders, ByteBuf body, JsonCodec json, RequestLimits limits) {
+		// Safe: the handle is only ever given back to the transport it came with.
+		this.transport = (Transport<Object>) transport;
+		this.handle = handle;
+		this.method = method;
+		this.uri = originForm(uri);
+		this.queryStart = this.uri.indexOf('?');
+		this.requestHeaders = requestHeaders;
+		this.responseHeaders = responseHeaders;
+		this.body = (body != null) ? body : Unpooled.EMPTY_BUFFER;
+		this.json = json;
+		this.limits = limits;
+	}
+
+	// ---- the request line and route
+
+	/**
+	 * The path-and-query part of a request target: RFC 9112 lets a client send the absolute form
+	 * ({@code GET http://host/path HTTP/1.1}), which routes like its origin form ({@code /path}).
+	 */
+	private static String originForm(String target) {
+		if (target.isEmpty() || target.charAt(0) == '/') {
+			return target;
+		}
+		int scheme = target.indexOf("://");
+		if (scheme < 0) {
+			return target;
+		}
+		int pathStart = scheme + 3;
+		while (pathStart < target.length() && target.charAt(pathStart) != '/' && target.charAt(pathStart) != '?') {
+			pathStart++;
+		}
+		String rest = target.substring(pathStart);
+		return (rest.isEmpty() || rest.charAt(0) == '?') ? "/" + rest : rest;
+	}
+
+	@Override
+	public String method() {
+		return this.method;
+	}
+
+	@Override
+	public String path() {
+		return (this.queryStart < 0) ? this.uri : this.uri.substring(0, this.queryStart);
+	}
+
+	@Override
+	public String uri() {
+		return this.uri;
+	}
+
+	@Override
+	public String routePattern() {
+		return (this.match != null) ? this.match.route().pattern() : null;
+	}
+
+	/** Records the route the request matched, whose parameters {@link #param} reads. */
+	void match(RouteMatch<?> match) {
+		this.match = match;
+	}
+
+	/** Why the request is not routed: a malformed percent-escape, a refusal before routing, or {@code null}. */
+	HttpException routingFailure() {
+		return this.routingFailure;
+	}
+
+	/** Marks the request as not to be routed, to be answered with {@code failure} instead. */
+	void routingFailure(HttpException failure) {
+		this.routingFailure = failure;
+	}
+
+	// ---- path parameters
+
+	@Override
+	public String param(String name) {
+		String value = (this.match != null) ? this.match.param(name) : null;
+		if (value == null) {
+			throw new IllegalArgumentException("Route " + this.method + " " + routePattern() + " has no parameter '"
+					+ name + "'");
+		}
+		return value;
+	}
+
+	@Override
+	public long paramLong(String name) {
+		return wholeNumber("Path parameter", name, param(name));
+	}
+
+	@Override
+	public int paramInt(String name) {
+		long value = paramLong(name);
+		if (value != (int) value) {
+			throw HttpException.badRequest("Path parameter '" + name + "' is out of range: " + value);
+		}
+		return (int) value;
+	}
+
+	@Override
+	public Map<String, String> params() {
+		if (this.match == null) {
+			return Map.of();
+		}
+		Map<String, String> params = new LinkedHashMap<>();
+		for (int i = 0; i < this.match.paramCount(); i++) {
+			params.put(this.match.paramName(i), this.match.paramValue(i));
+		}
+		return Collections.unmodifiableMap(params);
+	}
+
+	// ---- query parameters
+
+	@Override
+	public String query(String name) {
+		List<String> values = queryMap().get(name);
+		return (values != null) ? values.get(0) : null;
+	}
+
+	@Override
+	public long queryLong(String name) {
+		String value = query(name);
+		if (value == null) {
+			throw HttpException.badRequest("Query parameter '" + name + "' is required");
+		}
+		return wholeNumber("Query parameter", name, value);
+	}
+
+	private static long wholeNumber(String what, String name, String value) {
+		try {
+			return Long.parseLong(value);
+		}
+		catch (NumberFormatException ex) {
+			throw HttpException.badRequest(what + " '" + name + "' must be a whole number, not '" + value + "'");
+		}
+	}
+
+	@Override
+	public List<String> queries(String name) {
+		return queryMap().getOrDefault(name, List.of());
+	}
+
+	@Override
+	public Map<String, List<String>> queryMap() {
+		if (this.query == null) {
+			this.query = (this.queryStart < 0) ? Map.of()
+					: FormDecoder.decode(this.uri.substring(this.queryStart + 1), this.limits.maxParameters(),
+							"query parameters");
+		}
+		return this.query;
+	}
+
+	// ---- headers and cookies
+
+	@Override
+	public String header(String name) {
+		return this.requestHeaders.get(name);
+	}
+
+	@Override
+	public List<String> headers(String name) {
+		return this.requestHeaders.getAll(name);
+	}
+
+	@Override
+	public HttpHeaders requestHeaders() {
+		return this.requestHeaders;
+	}
+
+	@Override
+	public String cookie(String name) {
+		if (this.cookies == null) {
+			this.cookies = new LinkedHashMap<>();
+			for (String header : this.requestHeaders.getAll(HttpHeaderNames.COOKIE)) {
+				for (Cookie cookie : ServerCookieDecoder.STRICT.decodeAll(header)) {
+					this.cookies.putIfAbsent(cookie.name(), cookie.value());
+				}
+			}
+		}
+		return this.cookies.get(name);
+	}
+
+	@Override
+	public InetSocketAddress remoteAddress() {
+		return this.transport.remoteAddress(this.handle);
+	}
+
+	// ---- attributes
+
+	@Override
+	public <T> T get(AttributeKey<T> key) {
+		return (this.attributes != null) ? key.cast(this.attributes.get(key)) : null;
+	}
+
+	@Override
+	public <T> Context set(AttributeKey<T> key, T value) {
+		if (this.attributes == null) {
+			this.attributes = new IdentityHashMap<>(4);
+		}
+		this.attributes.put(key, value);
+		return this;
+	}
+
+	// ---- the body
+
+	@Override
+	public String contentType() {
+		return this.requestHeaders.get(HttpHeaderNames.CONTENT_TYPE);
+	}
+
+	@Override
+	public byte[] bodyBytes() {
+		return ByteBufUtil.getBytes(this.body);
+	}
+
+	@Override
+	public String bodyString() {
+		Charset charset = HttpUtil.getCharset(contentType(), StandardCharsets.UTF_8);
+		return this.body.toString(charset);
+	}
+
+	@Override
+	public <T> T body(Class<T> type) {
+		return type.cast(readJson(type, type));
+	}
+
+	@Override
+	@SuppressWarnings("unchecked")
+	public <T> T body(TypeReference<T> type) {
+		return (T) readJson(type.getType(), type.getType());
+	}
+
+	private Object readJson(Object cacheKey, Type type) {
+		if (this.parsedBodyType != cacheKey) {
+			requireJson();
+			JavaType javaType = this.json.type(type);
+			this.parsedBody = this.json.read(this.body, javaType);
+			this.parsedBodyType = cacheKey;
+		}
+		return this.parsedBody;
+	}
+
+	private void requireJson() {
+		String mediaType = mediaType();
+		requireContentType(mediaType.equals("application/json") || mediaType.endsWith("+json"),
+				"a JSON body (content-type application/json)");
+	}
+
+	/** The request's media type, lower case and without parameters; empty when it names none. */
+	private String mediaType() {
+		String contentType = contentType();
+		CharSequence mime = (contentType != null) ? HttpUtil.getMimeType(contentType) : null;
+		return (mime != null) ? mime.toString().toLowerCase(Locale.ROOT) : "";
+	}
+
+	private void requireContentType(boolean accepted, String expected) {
+		if (!accepted) {
+			String contentType = contentType();
+			throw new HttpException(415, "Expected " + expected + ", got "
+					+ (contentType != null ? "'" + contentType + "'" : "no content-type"));
+		}
+	}
+
+	@Override
+	public String formParam(String name) {
+		List<String> values = form().get(name);
+		return (values != null) ? values.get(0) : null;
+	}
+
+	@Override
+	public Map<String, List<String>> form() {
+		if (this.form == null) {
+			requireContentType(mediaType().equals(FORM), "a form body (content-type " + FORM + ")");
+			this.form = FormDecoder.decode(bodyString(), this.limits.maxParameters(), "form fields");
+		}
+		return this.form;
+	}
+
+	// ---- the response
+
+	@Override
+	public Context status(int status) {
+		if (status < 100 || status > 599) {
+			throw new IllegalArgumentException("HTTP status must be between 100 and 599, not " + status);
+		}
+		this.status = status;
+		return this;
+	}
+
+	@Override
+	public int status() {
+		return this.status;
+	}
+
+	@Override
+	public Context header(String name, String value) {
+		this.responseHeaders.set(name, value);
+		return this;
+	}
+
+	@Override
+	public HttpHeaders responseHeaders() {
+		return this.responseHeaders;
+	}
+
+	@Override
+	public Context contentType(String contentType) {
+		return header(HttpHeaderNames.CONTENT_TYPE.toString(), contentType);
+	}
+
+	@Override
+	public Context cookie(String name, String value) {
+		return cookie(new DefaultCookie(name, value));
+	}
+
+	@Override
+	public Context cookie(Cookie cookie) {
+		this.responseHeaders.add(HttpHeaderNames.SET_COOKIE, ServerCookieEncoder.STRICT.encode(cookie));
+		return this;
+	}
+
+	// ---- the transport
+
+	/** The allocator for response buffers. */
+	ByteBufAllocator alloc() {
+		return this.transport.alloc(this.handle);
+	}
+
+	/** Sends the status, the headers and a body of known length in one write. Takes ownership of {@code body}. */
+	Publisher<Void> send(ByteBuf body) {
+		return this.transport.send(this.handle, this.status, body);
+	}
+
+	/** Sends the status and headers, then streams the body in chunks. */
+	Publisher<Void> stream(Publisher<ByteBuf> body) {
+		return this.transport.stream(this.handle, this.status, body);
+	}
+
+	/** Whether the client asked for a {@code HEAD}: the response carries headers and no body. */
+	boolean isHead() {
+		return "HEAD".equals(this.method);
+	}
+
+	@Override
+	public String toString() {
+		return this.method + " " + path();
+	}
+
+}

@@ -1,0 +1,54 @@
+package dev.fastro.server;
+
+import java.net.InetSocketAddress;
+
+import dev.fastro.http.Transport;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.server.HttpServerResponse;
+
+/**
+ * The {@link Transport} over Reactor Netty. Stateless, so one instance serves every request. The
+ * handle is the request's {@link HttpServerResponse}, which also reports the client's address; it is
+ * the very object Reactor Netty hands over as the request, so the handle costs no allocation.
+ */
+final class NettyTransport implements Transport<HttpServerResponse> {
+
+	static final NettyTransport INSTANCE = new NettyTransport();
+
+	private NettyTransport() {
+	}
+
+	@Override
+	public InetSocketAddress remoteAddress(HttpServerResponse response) {
+		return (InetSocketAddress) response.remoteAddress();
+	}
+
+	@Override
+	public ByteBufAllocator alloc(HttpServerResponse response) {
+		return response.alloc();
+	}
+
+	@Override
+	public Publisher<Void> send(HttpServerResponse response, int status, ByteBuf body) {
+		if (response.hasSentHeaders()) {
+			// Reactor Netty answered already, as it does a request it could not decode: drop this one.
+			body.release();
+			return Mono.empty();
+		}
+		// One FullHttpResponse: status, headers and body leave in a single write and flush.
+		return response.status(status).sendObject(body);
+	}
+
+	@Override
+	public Publisher<Void> stream(HttpServerResponse response, int status, Publisher<ByteBuf> body) {
+		if (response.hasSentHeaders()) {
+			return Flux.from(body).doOnNext(ByteBuf::release).then();
+		}
+		return response.status(status).send(body);
+	}
+
+}

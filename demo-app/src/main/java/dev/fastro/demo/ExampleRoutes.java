@@ -13,7 +13,7 @@ import dev.fastro.http.Middleware;
 import dev.fastro.http.Problem;
 import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
-import dev.fastro.router.RouteCacheStats;
+import dev.fastro.router.internal.RouteCacheStats;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.fastro.http.Dispatcher;
-import dev.fastro.router.RouteCacheStats;
+import dev.fastro.router.internal.RouteCacheStats;
 import dev.fastro.server.FastroServer;
 import io.netty.util.NetUtil;
 import org.apache.commons.logging.Log;

@@ -11,11 +11,11 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import dev.fastro.router.PercentDecoder;
-import dev.fastro.router.RouteConflictException;
-import dev.fastro.router.RouteMatch;
-import dev.fastro.router.RoutePatternException;
-import dev.fastro.router.Router;
+import dev.fastro.router.internal.PercentDecoder;
+import dev.fastro.router.internal.RouteConflictException;
+import dev.fastro.router.internal.RouteMatch;
+import dev.fastro.router.internal.RoutePatternException;
+import dev.fastro.router.internal.Router;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.reactivestreams.Publisher;

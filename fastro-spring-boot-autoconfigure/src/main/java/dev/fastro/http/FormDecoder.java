@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.fastro.router.PercentDecoder;
+import dev.fastro.router.internal.PercentDecoder;
 
 /**
  * Decodes {@code application/x-www-form-urlencoded} text, the encoding of query strings and form

@@ -2,8 +2,8 @@ package dev.fastro.http;
 
 import java.util.List;
 
-import dev.fastro.router.RouteConflictException;
-import dev.fastro.router.RoutePatternException;
+import dev.fastro.router.internal.RouteConflictException;
+import dev.fastro.router.internal.RoutePatternException;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -1,7 +1,7 @@
 package dev.fastro.autoconfigure.diagnostics;
 
-import dev.fastro.router.Route;
-import dev.fastro.router.RouteConflictException;
+import dev.fastro.router.internal.Route;
+import dev.fastro.router.internal.RouteConflictException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

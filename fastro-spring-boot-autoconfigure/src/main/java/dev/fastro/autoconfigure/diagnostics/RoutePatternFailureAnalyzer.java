@@ -1,6 +1,6 @@
 package dev.fastro.autoconfigure.diagnostics;
 
-import dev.fastro.router.RoutePatternException;
+import dev.fastro.router.internal.RoutePatternException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

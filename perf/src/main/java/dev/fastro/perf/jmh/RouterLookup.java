@@ -2,7 +2,7 @@ package dev.fastro.perf.jmh;
 
 import java.util.List;
 
-import dev.fastro.router.Router;
+import dev.fastro.router.internal.Router;
 import io.netty.handler.codec.http.HttpMethod;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServerRoutes;

@@ -1,4 +1,4 @@
-package dev.fastro.router;
+package dev.fastro.router.internal;
 
 /**
  * Counters of the route-context cache, summed over all methods; all zero when the cache is disabled.

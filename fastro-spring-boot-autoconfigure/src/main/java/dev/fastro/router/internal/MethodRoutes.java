@@ -1,4 +1,4 @@
-package dev.fastro.router;
+package dev.fastro.router.internal;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;

@@ -1,4 +1,4 @@
-package dev.fastro.router;
+package dev.fastro.router.internal;
 
 /**
  * Strict percent-decoding as UTF-8, for path segments and, with {@code '+'} read as a space, for

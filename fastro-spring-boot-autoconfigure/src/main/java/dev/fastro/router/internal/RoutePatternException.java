@@ -1,4 +1,4 @@
-package dev.fastro.router;
+package dev.fastro.router.internal;
 
 /** Thrown by {@link Router.Builder#add} for a malformed pattern; the message names the pattern and the position. */
 public final class RoutePatternException extends IllegalArgumentException {

@@ -1,4 +1,4 @@
-package dev.fastro.router;
+package dev.fastro.router.internal;
 
 /**
  * Thrown by {@link Router.Builder#build} when two routes of one method match the same paths. It carries

@@ -1,4 +1,4 @@
-package dev.fastro.router;
+package dev.fastro.router.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

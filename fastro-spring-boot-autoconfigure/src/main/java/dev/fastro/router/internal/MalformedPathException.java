@@ -1,4 +1,4 @@
-package dev.fastro.router;
+package dev.fastro.router.internal;
 
 /**
  * Thrown by {@link Router#find} when a path matched a route but a parameter value is not valid

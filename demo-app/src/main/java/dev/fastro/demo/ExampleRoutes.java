@@ -5,7 +5,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
 
-import dev.fastro.http.Dispatcher;
 import dev.fastro.http.ExceptionHandler;
 import dev.fastro.http.Handler;
 import dev.fastro.http.HttpException;
@@ -13,6 +12,7 @@ import dev.fastro.http.Middleware;
 import dev.fastro.http.Problem;
 import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
+import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.router.internal.RouteCacheStats;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;

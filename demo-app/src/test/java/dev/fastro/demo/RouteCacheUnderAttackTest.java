@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
-import dev.fastro.http.Dispatcher;
+import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.router.internal.RouteCacheStats;
 import dev.fastro.test.RawHttp;
 import org.junit.jupiter.api.Test;

@@ -7,15 +7,15 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import dev.fastro.http.Dispatcher;
 import dev.fastro.http.ErrorHook;
 import dev.fastro.http.ExceptionHandler;
-import dev.fastro.http.JsonCodec;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.RequestHook;
-import dev.fastro.http.RequestLimits;
 import dev.fastro.http.ResponseHook;
 import dev.fastro.http.Routes;
+import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.JsonCodec;
+import dev.fastro.http.internal.RequestLimits;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;

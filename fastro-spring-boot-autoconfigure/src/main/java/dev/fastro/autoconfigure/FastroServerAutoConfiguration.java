@@ -1,8 +1,8 @@
 package dev.fastro.autoconfigure;
 
-import dev.fastro.http.Dispatcher;
-import dev.fastro.http.JsonCodec;
-import dev.fastro.http.RequestLimits;
+import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.JsonCodec;
+import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.server.FastroServer;
 import dev.fastro.server.ServerOptions;
 

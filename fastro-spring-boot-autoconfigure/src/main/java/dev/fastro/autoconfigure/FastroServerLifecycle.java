@@ -4,7 +4,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
 
-import dev.fastro.http.Dispatcher;
+import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.router.internal.RouteCacheStats;
 import dev.fastro.server.FastroServer;
 import io.netty.util.NetUtil;

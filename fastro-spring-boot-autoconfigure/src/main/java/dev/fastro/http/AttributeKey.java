@@ -30,8 +30,9 @@ public final class AttributeKey<T> {
 		return this.name;
 	}
 
-	T cast(Object value) {
-		return this.type.cast(value);
+	/** The type of the attribute's values. */
+	public Class<T> type() {
+		return this.type;
 	}
 
 	@Override

@@ -1,5 +1,7 @@
 package dev.fastro.http;
 
+import dev.fastro.http.internal.BlockingHandler;
+
 /**
  * Answers a request. The returned value is written by Fastro: a {@code String} as text, an object as
  * JSON, a {@link Response} as given, {@code null} as 204, and a {@code Mono}, {@code Flux} or

@@ -6,6 +6,10 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
 
+import dev.fastro.http.internal.BlockingHandler;
+import dev.fastro.http.internal.RouteDefinition;
+import dev.fastro.http.internal.RouteDefinitions;
+
 /**
  * A set of routes, declared as a bean. An application may declare several; Fastro serves them all.
  *
@@ -26,19 +30,20 @@ import java.util.function.Consumer;
  */
 public final class Routes {
 
+	static {
+		// Fastro reads the declared routes through RouteDefinitions; no public getter makes them API.
+		RouteDefinitions.readWith(routes -> routes.definitions);
+	}
+
 	private final List<RouteDefinition> definitions;
 
 	private Routes(List<RouteDefinition> definitions) {
 		this.definitions = List.copyOf(definitions);
 	}
 
+	/** Starts declaring routes, at the root path, without middleware. */
 	public static Builder builder() {
 		return new Builder("");
-	}
-
-	/** The declared routes, in declaration order. */
-	public List<RouteDefinition> definitions() {
-		return this.definitions;
 	}
 
 	/** Declares routes under a common prefix, middleware and blocking mode. */

@@ -1,8 +1,8 @@
 package dev.fastro.server;
 
 import dev.fastro.http.HttpException;
-import dev.fastro.http.JsonCodec;
 import dev.fastro.http.Problem;
+import dev.fastro.http.internal.JsonCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;

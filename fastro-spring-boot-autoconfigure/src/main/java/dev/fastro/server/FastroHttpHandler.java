@@ -3,11 +3,11 @@ package dev.fastro.server;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
-import dev.fastro.http.Dispatcher;
-import dev.fastro.http.Exchange;
 import dev.fastro.http.HttpException;
-import dev.fastro.http.JsonCodec;
-import dev.fastro.http.RequestLimits;
+import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.Exchange;
+import dev.fastro.http.internal.JsonCodec;
+import dev.fastro.http.internal.RequestLimits;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;

@@ -3,9 +3,9 @@ package dev.fastro.server;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 
-import dev.fastro.http.Dispatcher;
-import dev.fastro.http.JsonCodec;
-import dev.fastro.http.RequestLimits;
+import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.JsonCodec;
+import dev.fastro.http.internal.RequestLimits;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;

@@ -2,7 +2,7 @@ package dev.fastro.server;
 
 import java.util.concurrent.TimeUnit;
 
-import dev.fastro.http.JsonCodec;
+import dev.fastro.http.internal.JsonCodec;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.timeout.IdleStateHandler;
 import reactor.netty.NettyPipeline;

@@ -2,9 +2,9 @@ package dev.fastro.autoconfigure;
 
 import java.time.Duration;
 
-import dev.fastro.http.Dispatcher;
-import dev.fastro.http.JsonCodec;
 import dev.fastro.http.Routes;
+import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.router.internal.RouteCacheStats;
 import dev.fastro.router.internal.RouteConflictException;
 import dev.fastro.router.internal.RoutePatternException;

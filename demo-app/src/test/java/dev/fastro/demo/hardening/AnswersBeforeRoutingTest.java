@@ -26,7 +26,7 @@ import static org.awaitility.Awaitility.await;
  * of these bad clients makes the server log an error.
  */
 @ExtendWith(OutputCaptureExtension.class)
-@TestPropertySource(properties = "logging.level.dev.fastro.http.Dispatcher=debug")
+@TestPropertySource(properties = "logging.level.dev.fastro.http.internal.Dispatcher=debug")
 class AnswersBeforeRoutingTest extends HostileClientTest {
 
 	@Test

@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.fastro.http.Context;
-import dev.fastro.http.Exchange;
-import dev.fastro.http.RequestLimits;
-import dev.fastro.http.Transport;
+import dev.fastro.http.internal.Exchange;
+import dev.fastro.http.internal.RequestLimits;
+import dev.fastro.http.internal.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;

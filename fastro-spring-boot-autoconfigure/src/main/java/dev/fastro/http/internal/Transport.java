@@ -1,4 +1,4 @@
-package dev.fastro.http;
+package dev.fastro.http.internal;
 
 import java.net.InetSocketAddress;
 

@@ -1,9 +1,11 @@
-package dev.fastro.http;
+package dev.fastro.http.internal;
 
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.reflect.Type;
 
+import dev.fastro.http.HttpException;
+import dev.fastro.http.Problem;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufInputStream;

@@ -1,4 +1,4 @@
-package dev.fastro.http;
+package dev.fastro.http.internal;
 
 import java.lang.reflect.Type;
 import java.net.InetSocketAddress;
@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.fastro.http.AttributeKey;
+import dev.fastro.http.Context;
+import dev.fastro.http.HttpException;
 import dev.fastro.router.internal.RouteMatch;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -286,7 +289,7 @@ public final class Exchange implements Context {
 
 	@Override
 	public <T> T get(AttributeKey<T> key) {
-		return (this.attributes != null) ? key.cast(this.attributes.get(key)) : null;
+		return (this.attributes != null) ? key.type().cast(this.attributes.get(key)) : null;
 	}
 
 	@Override

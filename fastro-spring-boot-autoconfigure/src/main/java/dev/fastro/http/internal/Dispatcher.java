@@ -1,4 +1,4 @@
-package dev.fastro.http;
+package dev.fastro.http.internal;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,6 +11,15 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.fastro.http.Context;
+import dev.fastro.http.ErrorHook;
+import dev.fastro.http.ExceptionHandler;
+import dev.fastro.http.HttpException;
+import dev.fastro.http.Middleware;
+import dev.fastro.http.RequestHook;
+import dev.fastro.http.Response;
+import dev.fastro.http.ResponseHook;
+import dev.fastro.http.Routes;
 import dev.fastro.router.internal.PercentDecoder;
 import dev.fastro.router.internal.RouteConflictException;
 import dev.fastro.router.internal.RouteMatch;
@@ -56,7 +65,7 @@ public final class Dispatcher {
 		// Where each route was declared, for start-up failures; the router knows only its own targets.
 		Map<ComposedRoute, String> origins = new IdentityHashMap<>();
 		for (Source source : builder.routes) {
-			List<RouteDefinition> definitions = source.routes().definitions();
+			List<RouteDefinition> definitions = RouteDefinitions.of(source.routes());
 			for (int i = 0; i < definitions.size(); i++) {
 				RouteDefinition definition = definitions.get(i);
 				String origin = source.name() + ", route #" + (i + 1);

@@ -1,6 +1,9 @@
-package dev.fastro.http;
+package dev.fastro.http.internal;
 
 import java.util.List;
+
+import dev.fastro.http.Handler;
+import dev.fastro.http.Middleware;
 
 /**
  * One declared route: method, full pattern (group prefixes included), handler, and the group and

@@ -1,4 +1,4 @@
-package dev.fastro.http;
+package dev.fastro.http.internal;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.fastro.http.HttpException;
 import dev.fastro.router.internal.PercentDecoder;
 
 /**

@@ -1,4 +1,6 @@
-package dev.fastro.http;
+package dev.fastro.http.internal;
+
+import dev.fastro.http.Handler;
 
 /**
  * What the router finds: a route with its middleware chain, composed once at start-up.

@@ -1,7 +1,8 @@
-package dev.fastro.http;
+package dev.fastro.http.internal;
 
 import java.util.List;
 
+import dev.fastro.http.Routes;
 import dev.fastro.router.internal.RouteConflictException;
 import dev.fastro.router.internal.RoutePatternException;
 import org.junit.jupiter.api.Test;

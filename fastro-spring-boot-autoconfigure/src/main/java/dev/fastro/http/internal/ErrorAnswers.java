@@ -1,4 +1,4 @@
-package dev.fastro.http;
+package dev.fastro.http.internal;
 
 import java.util.HashMap;
 import java.util.List;
@@ -7,6 +7,11 @@ import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
+import dev.fastro.http.Context;
+import dev.fastro.http.ErrorHook;
+import dev.fastro.http.ExceptionHandler;
+import dev.fastro.http.HttpException;
+import dev.fastro.http.Problem;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

@@ -1,10 +1,14 @@
-package dev.fastro.http;
+package dev.fastro.http.internal;
 
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
+import dev.fastro.http.Context;
+import dev.fastro.http.Problem;
+import dev.fastro.http.Response;
+import dev.fastro.http.ResponseHook;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;

@@ -1,4 +1,4 @@
-package dev.fastro.http;
+package dev.fastro.http.internal;
 
 /**
  * What one request may make the server parse.

@@ -22,9 +22,9 @@ class ArchitectureTest {
 
 	@ParameterizedTest(name = "{0} imports none of {1}")
 	@CsvSource(delimiter = '|', value = {
-			"router/internal | dev.fastro.http dev.fastro.server dev.fastro.autoconfigure io.netty reactor org.springframework tools.jackson",
-			"http            | dev.fastro.server dev.fastro.autoconfigure reactor.netty org.springframework",
-			"server          | dev.fastro.autoconfigure org.springframework" })
+			"router | dev.fastro.http dev.fastro.server dev.fastro.autoconfigure io.netty reactor org.springframework tools.jackson",
+			"http   | dev.fastro.server dev.fastro.autoconfigure reactor.netty org.springframework",
+			"server | dev.fastro.autoconfigure org.springframework" })
 	void packageDependsOnlyOnWhatItMay(String pkg, String forbidden) throws IOException {
 		List<String> prefixes = List.of(forbidden.split(" "));
 		try (Stream<Path> files = Files.walk(SOURCES.resolve(pkg))) {

@@ -1,10 +1,11 @@
 package dev.fastro.autoconfigure;
 
+import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
-import dev.fastro.server.FastroServer;
-import dev.fastro.server.ServerOptions;
+import dev.fastro.server.internal.FastroServer;
+import dev.fastro.server.internal.ServerOptions;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;

@@ -6,6 +6,8 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
+
 import org.springframework.beans.factory.annotation.Value;
 
 /**

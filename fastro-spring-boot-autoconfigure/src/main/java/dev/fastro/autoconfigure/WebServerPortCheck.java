@@ -1,5 +1,7 @@
 package dev.fastro.autoconfigure;
 
+import dev.fastro.autoconfigure.internal.PortClashException;
+
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationContext;

@@ -2,6 +2,7 @@ package dev.fastro.autoconfigure;
 
 import java.time.Duration;
 
+import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.http.Routes;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.JsonCodec;
@@ -9,7 +10,7 @@ import dev.fastro.router.internal.RouteCacheStats;
 import dev.fastro.router.internal.RouteConflictException;
 import dev.fastro.router.internal.RoutePatternException;
 import dev.fastro.router.internal.Router;
-import dev.fastro.server.FastroServer;
+import dev.fastro.server.internal.FastroServer;
 import dev.fastro.test.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -7,13 +7,14 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
+import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.http.Routes;
 import dev.fastro.test.TestHttp;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,8 @@ package dev.fastro.autoconfigure;
 import java.io.IOException;
 import java.net.ServerSocket;
 
+import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
+import dev.fastro.autoconfigure.internal.PortClashException;
 import dev.fastro.http.Routes;
 import org.junit.jupiter.api.Test;
 

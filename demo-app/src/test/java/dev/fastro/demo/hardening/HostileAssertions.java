@@ -6,7 +6,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 
-import dev.fastro.server.FastroServer;
+import dev.fastro.server.internal.FastroServer;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;

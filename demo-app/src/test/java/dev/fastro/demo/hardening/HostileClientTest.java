@@ -3,7 +3,7 @@ package dev.fastro.demo.hardening;
 import java.io.IOException;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
-import dev.fastro.server.FastroServer;
+import dev.fastro.server.internal.FastroServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 

@@ -1,4 +1,4 @@
-package dev.fastro.server;
+package dev.fastro.server.internal;
 
 /**
  * Thrown by {@link FastroServer#start()} when the server cannot bind its address and port, typically

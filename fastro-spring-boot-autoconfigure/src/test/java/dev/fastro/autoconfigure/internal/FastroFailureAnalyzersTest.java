@@ -1,4 +1,4 @@
-package dev.fastro.autoconfigure.diagnostics;
+package dev.fastro.autoconfigure.internal;
 
 import java.io.IOException;
 import java.net.BindException;
@@ -8,12 +8,11 @@ import java.util.Objects;
 
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
-import dev.fastro.autoconfigure.PortClashException;
 import dev.fastro.http.Routes;
 import dev.fastro.router.internal.Route;
 import dev.fastro.router.internal.RouteConflictException;
 import dev.fastro.router.internal.RoutePatternException;
-import dev.fastro.server.FastroBindException;
+import dev.fastro.server.internal.FastroBindException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 

@@ -1,4 +1,4 @@
-package dev.fastro.autoconfigure.diagnostics;
+package dev.fastro.autoconfigure.internal;
 
 /** How an analysis names where a route was declared. */
 final class Origins {

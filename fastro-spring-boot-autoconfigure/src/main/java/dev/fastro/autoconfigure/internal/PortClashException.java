@@ -1,4 +1,4 @@
-package dev.fastro.autoconfigure;
+package dev.fastro.autoconfigure.internal;
 
 /**
  * Thrown at start-up when Fastro's server and Spring Boot's embedded web server (WebFlux or MVC) would

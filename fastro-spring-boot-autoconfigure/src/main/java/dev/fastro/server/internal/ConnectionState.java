@@ -1,4 +1,4 @@
-package dev.fastro.server;
+package dev.fastro.server.internal;
 
 import dev.fastro.http.HttpException;
 import dev.fastro.http.Problem;

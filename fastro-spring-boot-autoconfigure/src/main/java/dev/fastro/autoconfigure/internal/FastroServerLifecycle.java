@@ -1,12 +1,13 @@
-package dev.fastro.autoconfigure;
+package dev.fastro.autoconfigure.internal;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
 
+import dev.fastro.autoconfigure.FastroServerStartedEvent;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.router.internal.RouteCacheStats;
-import dev.fastro.server.FastroServer;
+import dev.fastro.server.internal.FastroServer;
 import io.netty.util.NetUtil;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;

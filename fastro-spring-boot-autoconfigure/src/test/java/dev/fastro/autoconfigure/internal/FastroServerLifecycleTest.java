@@ -1,9 +1,11 @@
-package dev.fastro.autoconfigure;
+package dev.fastro.autoconfigure.internal;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 
+import dev.fastro.autoconfigure.FastroAutoConfiguration;
+import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
 import dev.fastro.http.Routes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -1,4 +1,4 @@
-package dev.fastro.server;
+package dev.fastro.server.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.fastro.server;
+package dev.fastro.server.internal;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;

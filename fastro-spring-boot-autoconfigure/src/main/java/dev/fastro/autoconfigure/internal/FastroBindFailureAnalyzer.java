@@ -1,6 +1,6 @@
-package dev.fastro.autoconfigure.diagnostics;
+package dev.fastro.autoconfigure.internal;
 
-import dev.fastro.server.FastroBindException;
+import dev.fastro.server.internal.FastroBindException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

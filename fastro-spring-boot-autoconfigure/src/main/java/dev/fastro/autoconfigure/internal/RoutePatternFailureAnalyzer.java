@@ -1,4 +1,4 @@
-package dev.fastro.autoconfigure.diagnostics;
+package dev.fastro.autoconfigure.internal;
 
 import dev.fastro.router.internal.RoutePatternException;
 

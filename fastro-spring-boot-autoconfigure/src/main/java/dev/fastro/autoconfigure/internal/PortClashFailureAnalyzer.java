@@ -1,6 +1,4 @@
-package dev.fastro.autoconfigure.diagnostics;
-
-import dev.fastro.autoconfigure.PortClashException;
+package dev.fastro.autoconfigure.internal;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

@@ -1,4 +1,4 @@
-package dev.fastro.server;
+package dev.fastro.server.internal;
 
 import java.util.Date;
 

@@ -2,14 +2,18 @@ package dev.fastro.demo;
 
 import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.util.UUID;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.http.Routes;
+import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.router.internal.RouteCacheStats;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
 import dev.fastro.test.TestHttp;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -27,8 +31,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Routing of the demo app: parameters and their decoding, regex constraints, catch-all, strict
- * trailing slashes, query strings, and the 404, 405, OPTIONS and HEAD answers. One test route, a
- * static {@code /user/me}, sits beside the demo's {@code /user/:id} to show that static beats a parameter.
+ * trailing slashes, query strings, the 404, 405, OPTIONS and HEAD answers, and the route cache. One
+ * test route, a static {@code /user/me}, sits beside the demo's {@code /user/:id} to show that static
+ * beats a parameter.
  */
 @SpringBootTest(classes = DemoApplication.class, properties = "fastro.server.port=0")
 @Import(RoutingTest.StaticBesideParameter.class)
@@ -36,6 +41,9 @@ class RoutingTest {
 
 	@LocalFastroPort
 	int port;
+
+	@Autowired
+	Dispatcher dispatcher;
 
 	// ---- path parameters
 
@@ -304,6 +312,20 @@ class RoutingTest {
 			assertThat(next.statusLine()).isEqualTo("HTTP/1.1 200 OK");
 			assertThat(next.bodyString()).isEqualTo("User 2");
 		}
+	}
+
+	// ---- the route cache
+
+	@Test
+	void routeCacheCountsAMissThenAHitForANewPath() {
+		RouteCacheStats before = this.dispatcher.router().cacheStats();
+		String path = "/user/" + UUID.randomUUID();
+		get(this.port, path);
+		get(this.port, path);
+		RouteCacheStats after = this.dispatcher.router().cacheStats();
+		assertThat(after.misses() - before.misses()).isEqualTo(1);
+		assertThat(after.hits() - before.hits()).isEqualTo(1);
+		assertThat(after.size() - before.size()).isEqualTo(1);
 	}
 
 	@TestConfiguration(proxyBeanMethods = false)

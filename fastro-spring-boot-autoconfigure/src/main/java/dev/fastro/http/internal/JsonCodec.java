@@ -38,7 +38,10 @@ public final class JsonCodec {
 		return this.mapper;
 	}
 
-	/** Resolves a class or generic type once, so reading needs no type lookup per request. */
+	/**
+	 * Resolves a class or generic type into Jackson's type. Jackson's type factory caches what it
+	 * resolves, so resolving per request, as {@link Exchange#body(Class)} does, costs a cache lookup.
+	 */
 	public JavaType type(Type type) {
 		return this.mapper.constructType(type);
 	}

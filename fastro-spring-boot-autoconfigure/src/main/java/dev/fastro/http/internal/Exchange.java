@@ -36,13 +36,14 @@ import tools.jackson.databind.JavaType;
  * <p>
  * It is the one object Fastro allocates per request. The connection side is a {@link Transport},
  * one per server and stateless, called with the per-request handle the server has anyway (Reactor
- * Netty's response, which is also its request), so splitting it out of {@code Context} costs no
- * allocation; and a test client implements a {@code Transport}, not a subclass of the API. In a
- * running server each call stays monomorphic as the abstract methods it replaces were: handlers
- * call the one {@code Context} implementation, the result writer the one {@code Transport}.
+ * Netty's response, which is also its request): keeping it out of {@code Context} costs no
+ * allocation, and a test client implements a {@code Transport} rather than subclassing the API. In a
+ * running server every call stays monomorphic: handlers call the one {@code Context}
+ * implementation, the result writer the one {@code Transport}.
+ * <p>
  * {@code Context} is an interface rather than a final class so that this implementation, and the
- * routing state it holds, can live outside the API package: Java grants another package nothing
- * short of {@code public}.
+ * routing state it holds, can live outside the API package without a public constructor or
+ * accessors on {@code Context}: Java grants another package nothing short of {@code public}.
  */
 public final class Exchange implements Context {
 

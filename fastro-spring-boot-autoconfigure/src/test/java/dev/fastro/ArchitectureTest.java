@@ -1,51 +1,69 @@
 package dev.fastro;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The arrows between packages point one way: the router knows nothing else, the request pipeline
- * (its API and its internals) knows no server and no Spring, the server knows no Spring.
+ * The arrows between Fastro's packages point one way: the router knows nothing else, the request
+ * pipeline knows no server and no Spring, the server knows no Spring, and only the auto-configuration
+ * knows them all. Each layer is an API package and its {@code internal} package.
  */
+@AnalyzeClasses(packages = "dev.fastro", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
-	private static final Path SOURCES = Path.of("src/main/java/dev/fastro");
+	@ArchTest
+	static final ArchRule layersDependOnlyDownwards = layeredArchitecture().consideringOnlyDependenciesInLayers()
+		.layer("router").definedBy("dev.fastro.router..")
+		.layer("http").definedBy("dev.fastro.http..")
+		.layer("server").definedBy("dev.fastro.server..")
+		.layer("autoconfigure").definedBy("dev.fastro.autoconfigure..")
+		.whereLayer("autoconfigure").mayNotBeAccessedByAnyLayer()
+		.whereLayer("server").mayOnlyBeAccessedByLayers("autoconfigure")
+		.whereLayer("http").mayOnlyBeAccessedByLayers("server", "autoconfigure")
+		.whereLayer("router").mayOnlyBeAccessedByLayers("http", "server", "autoconfigure");
 
-	@ParameterizedTest(name = "{0} imports none of {1}")
-	@CsvSource(delimiter = '|', value = {
-			"router | dev.fastro.http dev.fastro.server dev.fastro.autoconfigure io.netty reactor org.springframework tools.jackson",
-			"http   | dev.fastro.server dev.fastro.autoconfigure reactor.netty org.springframework",
-			"server | dev.fastro.autoconfigure org.springframework" })
-	void packageDependsOnlyOnWhatItMay(String pkg, String forbidden) throws IOException {
-		List<String> prefixes = List.of(forbidden.split(" "));
-		try (Stream<Path> files = Files.walk(SOURCES.resolve(pkg))) {
-			List<String> violations = files.filter(Files::isRegularFile)
-				.flatMap(file -> imports(file).filter(imported -> prefixes.stream().anyMatch(imported::startsWith))
-					.map(imported -> file.getFileName() + " imports " + imported))
-				.toList();
-			assertThat(violations).isEmpty();
-		}
-	}
+	@ArchTest
+	static final ArchRule routerIsAPlainLibrary = noClasses().that()
+		.resideInAPackage("dev.fastro.router..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("io.netty..", "reactor..", "org.springframework..", "tools.jackson..");
 
-	private static Stream<String> imports(Path file) {
-		try {
-			return Files.readAllLines(file)
-				.stream()
-				.filter(line -> line.startsWith("import "))
-				.map(line -> line.substring("import ".length()).replace("static ", ""));
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
+	@ArchTest
+	static final ArchRule pipelineKnowsNoServerAndNoSpring = noClasses().that()
+		.resideInAPackage("dev.fastro.http..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("reactor.netty..", "org.springframework..");
+
+	@ArchTest
+	static final ArchRule serverKnowsNoSpring = noClasses().that()
+		.resideInAPackage("dev.fastro.server..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("org.springframework..");
+
+	@ArchTest
+	static final ArchRule layersAreFreeOfCycles = slices().matching("dev.fastro.(*)..").should().beFreeOfCycles();
+
+	@ArchTest
+	static final ArchRule apiExposesNoInternalType = methods().that()
+		.arePublic()
+		.and()
+		.areDeclaredInClassesThat(describe("public API classes",
+				(JavaClass type) -> type.getModifiers().contains(com.tngtech.archunit.core.domain.JavaModifier.PUBLIC)
+						&& !type.getPackageName().contains(".internal")))
+		.should()
+		.haveRawReturnType(describe("a type outside internal packages",
+				(JavaClass type) -> !type.getPackageName().contains(".internal")));
 
 }

@@ -22,10 +22,18 @@ public final class AttributeKey<T> {
 		this.type = type;
 	}
 
+	/**
+	 * A new key; declare it once, as a constant.
+	 * @param name what the attribute is, for messages
+	 * @param type the type of its values
+	 * @param <T> the type of its values
+	 * @return the key
+	 */
 	public static <T> AttributeKey<T> of(String name, Class<T> type) {
 		return new AttributeKey<>(name, type);
 	}
 
+	/** What the attribute is, as given to {@link #of}. */
 	public String name() {
 		return this.name;
 	}

@@ -7,6 +7,11 @@ package dev.fastro.http;
 @FunctionalInterface
 public interface ErrorHook {
 
+	/**
+	 * Sees an exception; what it throws itself is logged and ignored.
+	 * @param ctx the request the exception occurred on
+	 * @param error the exception, unwrapped from {@code CompletionException} and {@code ExecutionException}
+	 */
 	void onError(Context ctx, Throwable error);
 
 }

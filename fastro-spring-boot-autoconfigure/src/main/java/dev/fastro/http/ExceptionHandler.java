@@ -22,6 +22,13 @@ public interface ExceptionHandler<E extends Throwable> {
 	/** The exception type handled, subclasses included. */
 	Class<E> exceptionType();
 
+	/**
+	 * Answers the exception.
+	 * @param ctx the request the exception occurred on
+	 * @param exception the exception
+	 * @return the answer, written like a handler's result
+	 * @throws Exception when answering fails; the answer is then a 500
+	 */
 	Object handle(Context ctx, E exception) throws Exception;
 
 	/** An exception handler for {@code type} answering with {@code responder}. */
@@ -45,6 +52,13 @@ public interface ExceptionHandler<E extends Throwable> {
 	@FunctionalInterface
 	interface Responder<E extends Throwable> {
 
+		/**
+		 * Answers the exception, as {@link ExceptionHandler#handle} does.
+		 * @param ctx the request the exception occurred on
+		 * @param exception the exception
+		 * @return the answer
+		 * @throws Exception when answering fails; the answer is then a 500
+		 */
 		Object handle(Context ctx, E exception) throws Exception;
 
 	}

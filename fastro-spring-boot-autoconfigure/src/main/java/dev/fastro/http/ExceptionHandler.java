@@ -8,8 +8,7 @@ package dev.fastro.http;
  * {@code RuntimeException} does not swallow it.
  *
  * <pre>{@code
- * @Bean
- * ExceptionHandler<OutOfStockException> outOfStock() {
+ * ExceptionHandler<OutOfStockException> outOfStock() { // a @Bean method
  *     return ExceptionHandler.of(OutOfStockException.class,
  *             (ctx, ex) -> Response.status(409).body(Problem.of(409, ex.getMessage(), ctx.path())));
  * }

@@ -14,8 +14,7 @@ import dev.fastro.http.internal.RouteDefinitions;
  * A set of routes, declared as a bean. An application may declare several; Fastro serves them all.
  *
  * <pre>{@code
- * @Bean
- * Routes api(Users users) {
+ * Routes api(Users users) { // a @Bean method
  *     return Routes.builder()
  *             .get("/", ctx -> "Hello world!")
  *             .get("/users/{id:[0-9]+}", ctx -> users.find(ctx.paramLong("id")))

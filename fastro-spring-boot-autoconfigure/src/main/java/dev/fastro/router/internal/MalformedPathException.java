@@ -8,7 +8,10 @@ public final class MalformedPathException extends IllegalArgumentException {
 
 	private static final long serialVersionUID = 1L;
 
-	/** @param value the raw, still encoded, parameter value */
+	/**
+	 * A path value that is not valid percent-encoded UTF-8.
+	 * @param value the raw, still encoded, parameter value
+	 */
 	public MalformedPathException(String value) {
 		super("Malformed percent-encoding in path segment '" + value + "'");
 	}

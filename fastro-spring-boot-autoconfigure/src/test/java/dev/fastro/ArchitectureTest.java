@@ -13,23 +13,32 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The arrows between Fastro's packages point one way: the router knows nothing else, the request
- * pipeline knows no server and no Spring, the server knows no Spring, and only the auto-configuration
- * knows them all. Each layer is an API package and its {@code internal} package.
+ * The arrows between Fastro's packages point one way: the router knows nothing else, the
+ * request pipeline knows no server and no Spring, the server knows no Spring, and only
+ * the auto-configuration knows them all. Each layer is an API package and its
+ * {@code internal} package.
  */
 @AnalyzeClasses(packages = "dev.fastro", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
 	@ArchTest
 	static final ArchRule layersDependOnlyDownwards = layeredArchitecture().consideringOnlyDependenciesInLayers()
-		.layer("router").definedBy("dev.fastro.router..")
-		.layer("http").definedBy("dev.fastro.http..")
-		.layer("server").definedBy("dev.fastro.server..")
-		.layer("autoconfigure").definedBy("dev.fastro.autoconfigure..")
-		.whereLayer("autoconfigure").mayNotBeAccessedByAnyLayer()
-		.whereLayer("server").mayOnlyBeAccessedByLayers("autoconfigure")
-		.whereLayer("http").mayOnlyBeAccessedByLayers("server", "autoconfigure")
-		.whereLayer("router").mayOnlyBeAccessedByLayers("http", "server", "autoconfigure");
+		.layer("router")
+		.definedBy("dev.fastro.router..")
+		.layer("http")
+		.definedBy("dev.fastro.http..")
+		.layer("server")
+		.definedBy("dev.fastro.server..")
+		.layer("autoconfigure")
+		.definedBy("dev.fastro.autoconfigure..")
+		.whereLayer("autoconfigure")
+		.mayNotBeAccessedByAnyLayer()
+		.whereLayer("server")
+		.mayOnlyBeAccessedByLayers("autoconfigure")
+		.whereLayer("http")
+		.mayOnlyBeAccessedByLayers("server", "autoconfigure")
+		.whereLayer("router")
+		.mayOnlyBeAccessedByLayers("http", "server", "autoconfigure");
 
 	@ArchTest
 	static final ArchRule routerIsAPlainLibrary = noClasses().that()

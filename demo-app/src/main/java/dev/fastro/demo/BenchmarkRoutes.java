@@ -10,16 +10,20 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The five scenarios of the original Fastro benchmark, exactly as {@code BENCHMARK-SPEC.md} defines
- * them. Only the middleware route has middleware, so the other four measure routing and writing alone.
- * The perf module's Fastro server imports this configuration, so what is measured is what is shown here.
+ * The five scenarios of the original Fastro benchmark, exactly as
+ * {@code BENCHMARK-SPEC.md} defines them. Only the middleware route has middleware, so
+ * the other four measure routing and writing alone. The perf module's Fastro server
+ * imports this configuration, so what is measured is what is shown here.
  */
 @Configuration(proxyBeanMethods = false)
 public class BenchmarkRoutes {
 
 	static final AttributeKey<String> USER = AttributeKey.of("user", String.class);
 
-	/** Total nanoseconds spent in the middleware group, as the benchmark's timing middleware keeps it. */
+	/**
+	 * Total nanoseconds spent in the middleware group, as the benchmark's timing
+	 * middleware keeps it.
+	 */
 	@Bean
 	LongAdder middlewareNanos() {
 		return new LongAdder();
@@ -46,8 +50,9 @@ public class BenchmarkRoutes {
 			.get("/", ctx -> "Hello world!")
 			.get("/user/:id", ctx -> "User " + ctx.param("id"))
 			.get("/query", ctx -> "Hello " + ctx.query("name"))
-			.group("/", timed -> timed.use(timing)
-				.get("/middleware", ctx -> "Hello " + ctx.get(USER), setUser, copyUserHeader))
+			.group("/",
+					timed -> timed.use(timing)
+						.get("/middleware", ctx -> "Hello " + ctx.get(USER), setUser, copyUserHeader))
 			.post("/json", ctx -> ctx.body(Payload.class))
 			.build();
 	}

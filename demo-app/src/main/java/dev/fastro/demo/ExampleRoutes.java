@@ -21,8 +21,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Examples to learn from: injected services, a regex-constrained parameter, a validated JSON endpoint,
- * asynchronous and blocking handlers, a catch-all, and a group guarded by an auth-like middleware.
+ * Examples to learn from: injected services, a regex-constrained parameter, a validated
+ * JSON endpoint, asynchronous and blocking handlers, a catch-all, and a group guarded by
+ * an auth-like middleware.
  */
 @Configuration(proxyBeanMethods = false)
 class ExampleRoutes {
@@ -30,15 +31,16 @@ class ExampleRoutes {
 	@Bean
 	Routes users(UserDirectory users) {
 		return Routes.builder()
-			.group("/users", group -> group
-				.get("/", ctx -> Flux.fromIterable(users.all()))
-				.get("/{id:[0-9]+}", ctx -> users.find(ctx.paramLong("id"))
-					.orElseThrow(() -> HttpException.notFound("No user " + ctx.param("id"))))
-				.post("/", ctx -> {
-					NewUser input = ctx.body(NewUser.class).validate();
-					User user = users.add(input.name(), input.email());
-					return Response.created("/users/" + user.id(), user);
-				}))
+			.group("/users",
+					group -> group.get("/", ctx -> Flux.fromIterable(users.all()))
+						.get("/{id:[0-9]+}",
+								ctx -> users.find(ctx.paramLong("id"))
+									.orElseThrow(() -> HttpException.notFound("No user " + ctx.param("id"))))
+						.post("/", ctx -> {
+							NewUser input = ctx.body(NewUser.class).validate();
+							User user = users.add(input.name(), input.email());
+							return Response.created("/users/" + user.id(), user);
+						}))
 			.build();
 	}
 
@@ -72,8 +74,9 @@ class ExampleRoutes {
 			return next.handle(ctx);
 		};
 		return Routes.builder()
-			.group("/admin", group -> group.use(bearerToken)
-				.get("/stats", ctx -> Map.of("middlewareNanos", middlewareNanos.sum())))
+			.group("/admin",
+					group -> group.use(bearerToken)
+						.get("/stats", ctx -> Map.of("middlewareNanos", middlewareNanos.sum())))
 			.build();
 	}
 

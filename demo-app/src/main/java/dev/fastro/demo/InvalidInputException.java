@@ -4,7 +4,10 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Thrown when a request body parses but its values are not acceptable; answered 422 by an exception handler. */
+/**
+ * Thrown when a request body parses but its values are not acceptable; answered 422 by an
+ * exception handler.
+ */
 public class InvalidInputException extends RuntimeException {
 
 	private final Map<String, String> errors;

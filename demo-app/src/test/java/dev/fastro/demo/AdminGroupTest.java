@@ -15,7 +15,9 @@ import static dev.fastro.test.TestHttp.header;
 import static dev.fastro.test.TestHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The /admin group, guarded by a bearer-token middleware, and the statistics it serves. */
+/**
+ * The /admin group, guarded by a bearer-token middleware, and the statistics it serves.
+ */
 @SpringBootTest(classes = DemoApplication.class, properties = "fastro.server.port=0")
 class AdminGroupTest {
 

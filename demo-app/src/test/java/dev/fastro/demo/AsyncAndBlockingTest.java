@@ -38,8 +38,9 @@ import static dev.fastro.test.TestHttp.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Results that arrive later (Mono, CompletableFuture), blocking handlers, and streamed Flux results.
- * One test route, {@code /test/together}, proves that blocking handlers run at the same time.
+ * Results that arrive later (Mono, CompletableFuture), blocking handlers, and streamed
+ * Flux results. One test route, {@code /test/together}, proves that blocking handlers run
+ * at the same time.
  */
 @SpringBootTest(classes = DemoApplication.class, properties = "fastro.server.port=0")
 @Import(AsyncAndBlockingTest.Together.class)
@@ -96,7 +97,8 @@ class AsyncAndBlockingTest {
 
 	@Test
 	void blockingHandlersRunConcurrently() {
-		// Each handler waits at a barrier for all the others: served one after the other, none would pass it.
+		// Each handler waits at a barrier for all the others: served one after the other,
+		// none would pass it.
 		List<CompletableFuture<HttpResponse<String>>> calls = IntStream.range(0, Together.HANDLERS)
 			.mapToObj(i -> CLIENT.sendAsync(request(this.port, "/test/together").build(),
 					BodyHandlers.ofString(StandardCharsets.UTF_8)))
@@ -172,7 +174,10 @@ class AsyncAndBlockingTest {
 	@TestConfiguration(proxyBeanMethods = false)
 	static class Together {
 
-		/** No more than the smallest blocking pool has threads (ten, on one core), so that all can run at once. */
+		/**
+		 * No more than the smallest blocking pool has threads (ten, on one core), so that
+		 * all can run at once.
+		 */
 		static final int HANDLERS = 8;
 
 		private final CyclicBarrier barrier = new CyclicBarrier(HANDLERS);
@@ -180,7 +185,8 @@ class AsyncAndBlockingTest {
 		@Bean
 		Routes together() {
 			return Routes.builder().get("/test/together", Handler.blocking(ctx -> {
-				// Past this bound the barrier breaks, and every waiting handler answers 500.
+				// Past this bound the barrier breaks, and every waiting handler answers
+				// 500.
 				this.barrier.await(10, TimeUnit.SECONDS);
 				return "together";
 			})).build();

@@ -62,7 +62,8 @@ class BenchmarkScenariosTest {
 
 	@Test
 	void jsonPostIsReadIntoTheRecordNotEchoedAsBytes() {
-		// Whitespace and member order differ from the request; the record writes them its own way.
+		// Whitespace and member order differ from the request; the record writes them its
+		// own way.
 		HttpResponse<String> response = post(this.port, "/json", "application/json; charset=utf-8",
 				"{ \"email\" : \"hello@fastro.dev\",\n  \"name\" : \"fastro\" }");
 		assertResponse(response, 200, APPLICATION_JSON, "{\"name\":\"fastro\",\"email\":\"hello@fastro.dev\"}");

@@ -30,7 +30,10 @@ import static dev.fastro.test.TestHttp.request;
 import static dev.fastro.test.TestHttp.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Request bodies: JSON reading and its errors, the size limit, and the validated POST /users. */
+/**
+ * Request bodies: JSON reading and its errors, the size limit, and the validated POST
+ * /users.
+ */
 @SpringBootTest(classes = DemoApplication.class, properties = "fastro.server.port=0")
 class BodyTest {
 
@@ -107,8 +110,10 @@ class BodyTest {
 	@Test
 	void emptyChunkedBodyIsBadRequest() throws IOException {
 		try (RawHttp raw = new RawHttp(this.port)) {
-			RawResponse response = raw.send(rawRequest("POST", "/json", "content-type: application/json",
-					"transfer-encoding: chunked") + "0\r\n\r\n").read();
+			RawResponse response = raw
+				.send(rawRequest("POST", "/json", "content-type: application/json", "transfer-encoding: chunked")
+						+ "0\r\n\r\n")
+				.read();
 			assertThat(response.status()).isEqualTo(400);
 			assertThat(json(response.bodyString()).get("detail").asString())
 				.isEqualTo("Request body is empty; expected JSON for Payload");
@@ -125,7 +130,8 @@ class BodyTest {
 
 	@Test
 	void jsonNullBodyIsAClientErrorNotAServerError() {
-		// A client's body must never make a 500; here NewUser.validate() is called on null.
+		// A client's body must never make a 500; here NewUser.validate() is called on
+		// null.
 		HttpResponse<String> response = post(this.port, "/users", "application/json", "null");
 		assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
 		assertThat(header(response, "content-type")).isEqualTo(PROBLEM_JSON);
@@ -135,8 +141,10 @@ class BodyTest {
 	void expectContinueIsAnsweredBeforeTheBodyIsSent() throws IOException {
 		String body = "{\"name\":\"fastro\",\"email\":\"hello@fastro.dev\"}";
 		try (RawHttp raw = new RawHttp(this.port)) {
-			RawResponse interim = raw.send(rawRequest("POST", "/json", "content-type: application/json",
-					"content-length: " + body.length(), "expect: 100-continue")).read();
+			RawResponse interim = raw
+				.send(rawRequest("POST", "/json", "content-type: application/json", "content-length: " + body.length(),
+						"expect: 100-continue"))
+				.read();
 			assertThat(interim.statusLine()).isEqualTo("HTTP/1.1 100 Continue");
 			RawResponse response = raw.send(body).read();
 			assertThat(response.status()).isEqualTo(200);
@@ -158,7 +166,8 @@ class BodyTest {
 				assertThat(received.ended()).as("closed by the server: %s", received).isTrue();
 			}
 		}
-		// The buffers of both half-received bodies must be released: the leak detection checks it after the class.
+		// The buffers of both half-received bodies must be released: the leak detection
+		// checks it after the class.
 		assertResponse(get(this.port, "/"), 200, TestHttp.TEXT, "Hello world!");
 	}
 
@@ -185,9 +194,11 @@ class BodyTest {
 	@Test
 	void declaredLengthOverTheLimitIsRefusedAndTheConnectionClosed() throws IOException {
 		try (RawHttp raw = new RawHttp(this.port)) {
-			// Refused on the headers alone: the server must answer without waiting for the body.
-			RawResponse response = raw.send(rawRequest("POST", "/json", "content-type: application/json",
-					"content-length: " + (LIMIT + 1))).read();
+			// Refused on the headers alone: the server must answer without waiting for
+			// the body.
+			RawResponse response = raw
+				.send(rawRequest("POST", "/json", "content-type: application/json", "content-length: " + (LIMIT + 1)))
+				.read();
 			assertThat(response.status()).isEqualTo(413);
 			assertThat(response.header("connection")).isEqualTo("close");
 			assertThat(response.header("content-type")).isEqualTo(PROBLEM_JSON);
@@ -200,8 +211,10 @@ class BodyTest {
 	@Test
 	void declaredLengthOverTheLimitIsRefusedWithoutContinue() throws IOException {
 		try (RawHttp raw = new RawHttp(this.port)) {
-			RawResponse response = raw.send(rawRequest("POST", "/json", "content-type: application/json",
-					"content-length: " + (LIMIT + 1), "expect: 100-continue")).read();
+			RawResponse response = raw
+				.send(rawRequest("POST", "/json", "content-type: application/json", "content-length: " + (LIMIT + 1),
+						"expect: 100-continue"))
+				.read();
 			assertThat(response.status()).isEqualTo(413);
 			assertThat(response.header("connection")).isEqualTo("close");
 			assertThat(raw.closedWithin(Duration.ofSeconds(2))).isTrue();
@@ -214,13 +227,15 @@ class BodyTest {
 			raw.send(rawRequest("POST", "/json", "content-type: application/json", "transfer-encoding: chunked"));
 			byte[] chunk = ("2000\r\n" + "x".repeat(0x2000) + "\r\n").getBytes(StandardCharsets.US_ASCII);
 			try {
-				// One chunk past the limit, and no last chunk: the server must stop at the limit.
+				// One chunk past the limit, and no last chunk: the server must stop at
+				// the limit.
 				for (int sent = 0; sent <= LIMIT; sent += 0x2000) {
 					raw.send(chunk);
 				}
 			}
 			catch (IOException ex) {
-				// The server may close before it read everything; its answer is still there to read.
+				// The server may close before it read everything; its answer is still
+				// there to read.
 			}
 			RawResponse response = raw.read();
 			assertThat(response.status()).isEqualTo(413);

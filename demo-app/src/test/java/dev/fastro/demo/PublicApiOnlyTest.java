@@ -7,7 +7,9 @@ import com.tngtech.archunit.lang.ArchRule;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-/** The demo is written as a user's application would be: with Fastro's public API alone. */
+/**
+ * The demo is written as a user's application would be: with Fastro's public API alone.
+ */
 @AnalyzeClasses(packages = "dev.fastro.demo", importOptions = ImportOption.DoNotIncludeTests.class)
 class PublicApiOnlyTest {
 

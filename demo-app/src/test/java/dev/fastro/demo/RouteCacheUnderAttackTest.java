@@ -18,12 +18,13 @@ import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A flood of distinct paths 2 to 4 KB long that all match a parameter route, the worst case for a
- * route cache, cannot grow the cache past its bound nor push out the paths that are really in use:
- * Caffeine's W-TinyLFU admits a newcomer only if it is likely to be used more than what it would
- * evict. The cache is bounded by the bytes its entries retain, so it holds only several hundred of
- * these long paths, and the hot paths come back only once every 2,000 random ones: a
- * least-recently-used or first-in-first-out cache would have evicted them each time.
+ * A flood of distinct paths 2 to 4 KB long that all match a parameter route, the worst
+ * case for a route cache, cannot grow the cache past its bound nor push out the paths
+ * that are really in use: Caffeine's W-TinyLFU admits a newcomer only if it is likely to
+ * be used more than what it would evict. The cache is bounded by the bytes its entries
+ * retain, so it holds only several hundred of these long paths, and the hot paths come
+ * back only once every 2,000 random ones: a least-recently-used or first-in-first-out
+ * cache would have evicted them each time.
  */
 @SpringBootTest(classes = DemoApplication.class,
 		properties = { "fastro.server.port=0", "fastro.router.cache.max-size=" + RouteCacheUnderAttackTest.BOUND })
@@ -35,10 +36,15 @@ class RouteCacheUnderAttackTest {
 
 	private static final int HOT_EVERY = 2_000;
 
-	/** Small enough that a batch of requests and its answers fit in the sockets' buffers. */
+	/**
+	 * Small enough that a batch of requests and its answers fit in the sockets' buffers.
+	 */
 	private static final int BATCH = 100;
 
-	/** The longest path that fits the default 4 KB request line with the method and version. */
+	/**
+	 * The longest path that fits the default 4 KB request line with the method and
+	 * version.
+	 */
 	private static final int MAX_PATH = 4_000;
 
 	private static final int MIN_PATH = MAX_PATH / 2;
@@ -72,7 +78,8 @@ class RouteCacheUnderAttackTest {
 			RouteCacheStats before = stats();
 			long bound = DataSize.parse(BOUND).toBytes();
 			assertThat(before.weight()).isLessThanOrEqualTo(bound);
-			// Whatever the estimate, an entry retains at least its path and the id, a byte a character each.
+			// Whatever the estimate, an entry retains at least its path and the id, a
+			// byte a character each.
 			assertThat(before.size() * 2 * (MIN_PATH - "/user/".length())).isLessThanOrEqualTo(bound);
 			assertThat(before.misses()).isGreaterThanOrEqualTo(RANDOM_PATHS);
 			for (String path : HOT) {
@@ -84,7 +91,10 @@ class RouteCacheUnderAttackTest {
 		}
 	}
 
-	/** A path of the parameter route /user/:id, of random length, unique by its random prefix. */
+	/**
+	 * A path of the parameter route /user/:id, of random length, unique by its random
+	 * prefix.
+	 */
 	private static String randomPath(SplittableRandom random) {
 		String path = "/user/" + Long.toHexString(random.nextLong());
 		return path + "x".repeat(random.nextInt(MIN_PATH, MAX_PATH + 1) - path.length());

@@ -30,10 +30,10 @@ import static dev.fastro.test.TestHttp.header;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Routing of the demo app: parameters and their decoding, regex constraints, catch-all, strict
- * trailing slashes, query strings, the 404, 405, OPTIONS and HEAD answers, and the route cache. One
- * test route, a static {@code /user/me}, sits beside the demo's {@code /user/:id} to show that static
- * beats a parameter.
+ * Routing of the demo app: parameters and their decoding, regex constraints, catch-all,
+ * strict trailing slashes, query strings, the 404, 405, OPTIONS and HEAD answers, and the
+ * route cache. One test route, a static {@code /user/me}, sits beside the demo's
+ * {@code /user/:id} to show that static beats a parameter.
  */
 @SpringBootTest(classes = DemoApplication.class, properties = "fastro.server.port=0")
 @Import(RoutingTest.StaticBesideParameter.class)
@@ -284,7 +284,8 @@ class RoutingTest {
 			assertThat(head.header("content-type")).isEqualTo(TEXT);
 			assertThat(head.header("content-length")).isEqualTo("6");
 			assertThat(head.headers()).isEqualTo(get.headers());
-			// Had the body been sent, its six bytes would come before this response's status line.
+			// Had the body been sent, its six bytes would come before this response's
+			// status line.
 			RawResponse next = raw.send(rawRequest("GET", "/")).read();
 			assertThat(next.statusLine()).isEqualTo("HTTP/1.1 200 OK");
 			assertThat(next.bodyString()).isEqualTo("Hello world!");

@@ -30,7 +30,10 @@ import static dev.fastro.test.TestHttp.get;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** Start and stop of the server with the application context, the published port, keep-alive. */
+/**
+ * Start and stop of the server with the application context, the published port,
+ * keep-alive.
+ */
 @SpringBootTest(classes = DemoApplication.class, properties = "fastro.server.port=0")
 @Import(ServerLifecycleTest.StartedEvents.class)
 class ServerLifecycleTest {
@@ -67,8 +70,10 @@ class ServerLifecycleTest {
 			RawResponse user = raw.send(rawRequest("GET", "/user/42")).read();
 			assertThat(user.bodyString()).isEqualTo("User 42");
 			String json = "{\"name\":\"fastro\",\"email\":\"hello@fastro.dev\"}";
-			RawResponse post = raw.send(rawRequest("POST", "/json", "content-type: application/json",
-					"content-length: " + json.length()) + json).read();
+			RawResponse post = raw
+				.send(rawRequest("POST", "/json", "content-type: application/json", "content-length: " + json.length())
+						+ json)
+				.read();
 			assertThat(post.bodyString()).isEqualTo(json);
 			RawResponse missing = raw.send(rawRequest("GET", "/nope")).read();
 			assertThat(missing.status()).isEqualTo(404);
@@ -84,7 +89,8 @@ class ServerLifecycleTest {
 	@Test
 	void pipelinedRequestsAreAnsweredInOrder() throws IOException {
 		try (RawHttp raw = new RawHttp(this.port)) {
-			raw.send(rawRequest("GET", "/user/1") + rawRequest("GET", "/async/greeting/x") + rawRequest("GET", "/user/3"));
+			raw.send(rawRequest("GET", "/user/1") + rawRequest("GET", "/async/greeting/x")
+					+ rawRequest("GET", "/user/3"));
 			assertThat(raw.read().bodyString()).isEqualTo("User 1");
 			assertThat(raw.read().bodyString()).isEqualTo("Hello, x!");
 			assertThat(raw.read().bodyString()).isEqualTo("User 3");

@@ -32,9 +32,10 @@ import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
- * Fastro's request pipeline: the {@link Dispatcher} that routes requests through the middleware chain
- * to the handlers declared in {@link Routes} beans, with the application's {@link JsonMapper}.
- * Global {@link Middleware}, {@link ExceptionHandler}s and hooks are picked up as beans.
+ * Fastro's request pipeline: the {@link Dispatcher} that routes requests through the
+ * middleware chain to the handlers declared in {@link Routes} beans, with the
+ * application's {@link JsonMapper}. Global {@link Middleware}, {@link ExceptionHandler}s
+ * and hooks are picked up as beans.
  */
 @AutoConfiguration(after = JacksonAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "fastro.enabled", matchIfMissing = true)
@@ -56,7 +57,10 @@ public class FastroAutoConfiguration {
 		return new RequestLimits(properties.getServer().getMaxParameters());
 	}
 
-	/** Virtual threads when the JVM has them (21+), Reactor's bounded elastic pool otherwise. */
+	/**
+	 * Virtual threads when the JVM has them (21+), Reactor's bounded elastic pool
+	 * otherwise.
+	 */
 	@Bean(name = BLOCKING_SCHEDULER, destroyMethod = "dispose")
 	@ConditionalOnMissingBean(name = BLOCKING_SCHEDULER)
 	Scheduler fastroBlockingScheduler() {
@@ -73,9 +77,9 @@ public class FastroAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	Dispatcher fastroDispatcher(FastroProperties properties, JsonCodec json, ListableBeanFactory beanFactory,
-			ObjectProvider<Routes> routes, ObjectProvider<Middleware> middleware, ObjectProvider<ExceptionHandler<?>> exceptionHandlers,
-			ObjectProvider<RequestHook> requestHooks, ObjectProvider<ResponseHook> responseHooks,
-			ObjectProvider<ErrorHook> errorHooks,
+			ObjectProvider<Routes> routes, ObjectProvider<Middleware> middleware,
+			ObjectProvider<ExceptionHandler<?>> exceptionHandlers, ObjectProvider<RequestHook> requestHooks,
+			ObjectProvider<ResponseHook> responseHooks, ObjectProvider<ErrorHook> errorHooks,
 			@Qualifier(BLOCKING_SCHEDULER) Scheduler blockingScheduler) {
 		FastroProperties.Router router = properties.getRouter();
 		return Dispatcher.builder()
@@ -94,8 +98,8 @@ public class FastroAutoConfiguration {
 	}
 
 	/**
-	 * The {@link Routes} beans in their {@code @Order}, keyed by bean name so that a malformed pattern or a
-	 * conflict names the bean that declared it.
+	 * The {@link Routes} beans in their {@code @Order}, keyed by bean name so that a
+	 * malformed pattern or a conflict names the bean that declared it.
 	 */
 	private static Map<String, Routes> byBeanName(ObjectProvider<Routes> routes, ListableBeanFactory beanFactory) {
 		Map<Routes, String> names = new IdentityHashMap<>();

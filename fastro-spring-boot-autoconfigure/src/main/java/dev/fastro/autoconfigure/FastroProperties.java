@@ -47,7 +47,8 @@ public class FastroProperties implements Validator {
 		private String address = "0.0.0.0";
 
 		/**
-		 * Port the server listens on; 0 picks a free one, published as 'local.fastro.port'.
+		 * Port the server listens on; 0 picks a free one, published as
+		 * 'local.fastro.port'.
 		 */
 		private int port = 8080;
 
@@ -57,17 +58,20 @@ public class FastroProperties implements Validator {
 		private int eventLoopThreads = 0;
 
 		/**
-		 * Largest request body accepted; a larger one is answered 413 without being read into memory.
+		 * Largest request body accepted; a larger one is answered 413 without being read
+		 * into memory.
 		 */
 		private DataSize maxBodySize = DataSize.ofMegabytes(1);
 
 		/**
-		 * Most query parameters, or url-encoded form fields, one request may carry; more is a 400.
+		 * Most query parameters, or url-encoded form fields, one request may carry; more
+		 * is a 400.
 		 */
 		private int maxParameters = 1000;
 
 		/**
-		 * Longest request line (method, target and version); a longer one is answered 414.
+		 * Longest request line (method, target and version); a longer one is answered
+		 * 414.
 		 */
 		private DataSize maxInitialLineLength = DataSize.ofKilobytes(4);
 
@@ -82,14 +86,15 @@ public class FastroProperties implements Validator {
 		private Duration idleTimeout = Duration.ofSeconds(60);
 
 		/**
-		 * How long a client may take to send a request's headers, from its first byte, and then its
-		 * body; a slower client is answered 408 or cut off.
+		 * How long a client may take to send a request's headers, from its first byte,
+		 * and then its body; a slower client is answered 408 or cut off.
 		 */
 		private Duration readTimeout = Duration.ofSeconds(20);
 
 		/**
-		 * How long a handler may take to produce its answer before the request is answered 503 and its
-		 * asynchronous or blocking work is cancelled. Unset: no limit.
+		 * How long a handler may take to produce its answer before the request is
+		 * answered 503 and its asynchronous or blocking work is cancelled. Unset: no
+		 * limit.
 		 */
 		private Duration requestTimeout;
 
@@ -192,7 +197,8 @@ public class FastroProperties implements Validator {
 	public static class Router {
 
 		/**
-		 * Whether a trailing slash is ignored, so '/users/' matches '/users'. Strict when false.
+		 * Whether a trailing slash is ignored, so '/users/' matches '/users'. Strict when
+		 * false.
 		 */
 		private boolean ignoreTrailingSlash = false;
 
@@ -212,18 +218,23 @@ public class FastroProperties implements Validator {
 
 	}
 
-	/** The route-context cache, which remembers the match of a method and path with parameters. */
+	/**
+	 * The route-context cache, which remembers the match of a method and path with
+	 * parameters.
+	 */
 	public static class Cache {
 
 		/**
-		 * Whether matches of routes with parameters are cached. Static routes never need it.
+		 * Whether matches of routes with parameters are cached. Static routes never need
+		 * it.
 		 */
 		private boolean enabled = true;
 
 		/**
-		 * Most memory the cached matches of one HTTP method may take, estimated from their paths and
-		 * values; past it the least useful are evicted (W-TinyLFU). Each method with parameter routes has
-		 * its own cache, so that a flood of one method's paths cannot evict another's.
+		 * Most memory the cached matches of one HTTP method may take, estimated from
+		 * their paths and values; past it the least useful are evicted (W-TinyLFU). Each
+		 * method with parameter routes has its own cache, so that a flood of one method's
+		 * paths cannot evict another's.
 		 */
 		private DataSize maxSize = DataSize.ofMegabytes(4);
 
@@ -246,8 +257,9 @@ public class FastroProperties implements Validator {
 	}
 
 	/**
-	 * Checks the values that bind but make no sense, so that start-up fails naming the property, as
-	 * Spring Boot reports it: {@code Property: fastro.server.port, Value: 70000, Reason: ...}.
+	 * Checks the values that bind but make no sense, so that start-up fails naming the
+	 * property, as Spring Boot reports it:
+	 * {@code Property: fastro.server.port, Value: 70000, Reason: ...}.
 	 */
 	@Override
 	public boolean supports(Class<?> type) {
@@ -257,8 +269,7 @@ public class FastroProperties implements Validator {
 	@Override
 	public void validate(Object target, Errors errors) {
 		Server server = ((FastroProperties) target).getServer();
-		check(errors, "server.port", server.getPort() >= 0 && server.getPort() <= 65535,
-				"must be between 0 and 65535");
+		check(errors, "server.port", server.getPort() >= 0 && server.getPort() <= 65535, "must be between 0 and 65535");
 		check(errors, "server.eventLoopThreads", server.getEventLoopThreads() >= 0,
 				"must be 0 (Reactor Netty's default) or more");
 		check(errors, "server.maxBodySize", server.getMaxBodySize().toBytes() >= 0, "must not be negative");
@@ -269,7 +280,8 @@ public class FastroProperties implements Validator {
 		check(errors, "server.idleTimeout", server.getIdleTimeout().toNanos() > 0, "must be positive");
 		check(errors, "server.readTimeout", server.getReadTimeout().toMillis() > 0, "must be at least 1ms");
 		check(errors, "server.requestTimeout",
-				server.getRequestTimeout() == null || server.getRequestTimeout().toMillis() > 0, "must be at least 1ms");
+				server.getRequestTimeout() == null || server.getRequestTimeout().toMillis() > 0,
+				"must be at least 1ms");
 		check(errors, "server.shutdownTimeout", !server.getShutdownTimeout().isNegative(), "must not be negative");
 		Cache cache = ((FastroProperties) target).getRouter().getCache();
 		check(errors, "router.cache.maxSize", cache.getMaxSize().toBytes() > 0, "must be positive");

@@ -20,8 +20,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 
 /**
- * Fastro's own Reactor Netty server, started and stopped with the application context. Needs neither
- * spring-webflux nor spring-webmvc, and serves in an application whose web type is NONE.
+ * Fastro's own Reactor Netty server, started and stopped with the application context.
+ * Needs neither spring-webflux nor spring-webmvc, and serves in an application whose web
+ * type is NONE.
  */
 @AutoConfiguration(after = FastroAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "fastro.enabled", matchIfMissing = true)
@@ -40,13 +41,15 @@ public class FastroServerAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	FastroServerLifecycle fastroServerLifecycle(FastroServer server, Dispatcher dispatcher,
-			FastroProperties properties, ConfigurableEnvironment environment, ApplicationEventPublisher events) {
+	FastroServerLifecycle fastroServerLifecycle(FastroServer server, Dispatcher dispatcher, FastroProperties properties,
+			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
 		return new FastroServerLifecycle(server, dispatcher, properties.getServer().getShutdownTimeout(), environment,
 				events);
 	}
 
-	/** Beside Spring Boot's own embedded web server, Fastro's must not take the same port. */
+	/**
+	 * Beside Spring Boot's own embedded web server, Fastro's must not take the same port.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(WebServerApplicationContext.class)
 	@ConditionalOnWebApplication

@@ -1,7 +1,8 @@
 package dev.fastro.http;
 
 /**
- * A typed key for a request attribute, so middleware can hand values to handlers without casts.
+ * A typed key for a request attribute, so middleware can hand values to handlers without
+ * casts.
  *
  * <pre>{@code
  * static final AttributeKey<User> USER = AttributeKey.of("user", User.class);

@@ -8,7 +8,8 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Lets middleware act when a result is final, whether the handler answered at once or later.
+ * Lets middleware act when a result is final, whether the handler answered at once or
+ * later.
  *
  * <pre>{@code
  * Middleware timing = (ctx, next) -> {
@@ -23,9 +24,10 @@ public final class Completion {
 	}
 
 	/**
-	 * Calls {@code callback} once with the final value or error of {@code result}: at once for a plain
-	 * value, on completion for a {@code Mono}, {@code Flux} or {@code CompletionStage} (with a
-	 * {@code null} value for a stream). Returns the result to hand back up the chain, of the same kind.
+	 * Calls {@code callback} once with the final value or error of {@code result}: at
+	 * once for a plain value, on completion for a {@code Mono}, {@code Flux} or
+	 * {@code CompletionStage} (with a {@code null} value for a stream). Returns the
+	 * result to hand back up the chain, of the same kind.
 	 */
 	public static Object whenComplete(Object result, BiConsumer<Object, Throwable> callback) {
 		if (result instanceof Mono<?> mono) {

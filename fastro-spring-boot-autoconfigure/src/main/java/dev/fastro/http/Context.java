@@ -11,13 +11,14 @@ import tools.jackson.core.type.TypeReference;
 /**
  * One request and its response, handed to every middleware and handler.
  * <p>
- * Reading: path parameters, query parameters, headers, cookies and the body. The query string and
- * the body are parsed only when first asked for, and only once. Writing: status, headers and cookies;
- * the body is whatever the handler returns.
+ * Reading: path parameters, query parameters, headers, cookies and the body. The query
+ * string and the body are parsed only when first asked for, and only once. Writing:
+ * status, headers and cookies; the body is whatever the handler returns.
  * <p>
- * A context belongs to one request and is not thread-safe; a blocking handler owns it while it runs.
- * Fastro implements this interface and applications call it; an application's own implementation,
- * such as a test double, would break when a release adds a method.
+ * A context belongs to one request and is not thread-safe; a blocking handler owns it
+ * while it runs. Fastro implements this interface and applications call it; an
+ * application's own implementation, such as a test double, would break when a release
+ * adds a method.
  */
 public interface Context {
 
@@ -32,7 +33,10 @@ public interface Context {
 	/** The raw request target: path and query, as the client sent them. */
 	String uri();
 
-	/** The pattern of the matched route, such as {@code /users/:id}, or {@code null} when none matched. */
+	/**
+	 * The pattern of the matched route, such as {@code /users/:id}, or {@code null} when
+	 * none matched.
+	 */
 	String routePattern();
 
 	// ---- path parameters
@@ -43,10 +47,15 @@ public interface Context {
 	 */
 	String param(String name);
 
-	/** A path parameter as a {@code long}; a value that is not a whole number is a 400. */
+	/**
+	 * A path parameter as a {@code long}; a value that is not a whole number is a 400.
+	 */
 	long paramLong(String name);
 
-	/** A path parameter as an {@code int}; a value that is not a whole number in range is a 400. */
+	/**
+	 * A path parameter as an {@code int}; a value that is not a whole number in range is
+	 * a 400.
+	 */
 	int paramInt(String name);
 
 	/** All path parameters of the matched route, by name, in pattern order. */
@@ -54,10 +63,16 @@ public interface Context {
 
 	// ---- query parameters
 
-	/** The first value of a query parameter, decoded as HTML forms encode it, or {@code null}. */
+	/**
+	 * The first value of a query parameter, decoded as HTML forms encode it, or
+	 * {@code null}.
+	 */
 	String query(String name);
 
-	/** A required query parameter as a {@code long}; a missing one, or one that is not a whole number, is a 400. */
+	/**
+	 * A required query parameter as a {@code long}; a missing one, or one that is not a
+	 * whole number, is a 400.
+	 */
 	long queryLong(String name);
 
 	/** All values of a query parameter, in order; empty when absent. */
@@ -68,7 +83,9 @@ public interface Context {
 
 	// ---- headers and cookies
 
-	/** The first value of a request header, or {@code null}. Names are case-insensitive. */
+	/**
+	 * The first value of a request header, or {@code null}. Names are case-insensitive.
+	 */
 	String header(String name);
 
 	/** All values of a request header; empty when absent. */
@@ -103,27 +120,33 @@ public interface Context {
 	String bodyString();
 
 	/**
-	 * The JSON body read into {@code type}, once: later calls with the same type return the same object.
-	 * A body whose content type is not JSON is a 415; malformed JSON or JSON that does not fit the type
-	 * is a 400 naming where.
+	 * The JSON body read into {@code type}, once: later calls with the same type return
+	 * the same object. A body whose content type is not JSON is a 415; malformed JSON or
+	 * JSON that does not fit the type is a 400 naming where.
 	 */
 	<T> T body(Class<T> type);
 
-	/** The JSON body read into a generic type, such as {@code new TypeReference<List<User>>() {}}. */
+	/**
+	 * The JSON body read into a generic type, such as {@code new
+	 * TypeReference<List<User>>() {}}.
+	 */
 	<T> T body(TypeReference<T> type);
 
 	/** The first value of an url-encoded form field, or {@code null}. */
 	String formParam(String name);
 
 	/**
-	 * The body as an {@code application/x-www-form-urlencoded} form, parsed once. Another content type
-	 * is a 415.
+	 * The body as an {@code application/x-www-form-urlencoded} form, parsed once. Another
+	 * content type is a 415.
 	 */
 	Map<String, List<String>> form();
 
 	// ---- the response
 
-	/** Sets the response status; the default is 200, or 204 when the handler returns nothing. */
+	/**
+	 * Sets the response status; the default is 200, or 204 when the handler returns
+	 * nothing.
+	 */
 	Context status(int status);
 
 	/** The response status set so far. */
@@ -135,13 +158,18 @@ public interface Context {
 	/** The response headers, sent with the response. */
 	HttpHeaders responseHeaders();
 
-	/** Sets the response's content type, which Fastro otherwise chooses from the result. */
+	/**
+	 * Sets the response's content type, which Fastro otherwise chooses from the result.
+	 */
 	Context contentType(String contentType);
 
 	/** Adds a {@code set-cookie} header for a cookie with the given name and value. */
 	Context cookie(String name, String value);
 
-	/** Adds a {@code set-cookie} header, with the cookie's path, domain, max-age and flags. */
+	/**
+	 * Adds a {@code set-cookie} header, with the cookie's path, domain, max-age and
+	 * flags.
+	 */
 	Context cookie(Cookie cookie);
 
 }

@@ -1,11 +1,11 @@
 package dev.fastro.http;
 
 /**
- * Turns an exception of one type into an answer, declared as a bean. The handler for the closest
- * superclass of a thrown exception wins; its result is written like a handler's. An
- * {@link HttpException} (Fastro's own 400, 404, 405, 413, 415 among them) is answered with its status
- * unless a handler is declared for {@code HttpException} or one of its subclasses: a handler for
- * {@code RuntimeException} does not swallow it.
+ * Turns an exception of one type into an answer, declared as a bean. The handler for the
+ * closest superclass of a thrown exception wins; its result is written like a handler's.
+ * An {@link HttpException} (Fastro's own 400, 404, 405, 413, 415 among them) is answered
+ * with its status unless a handler is declared for {@code HttpException} or one of its
+ * subclasses: a handler for {@code RuntimeException} does not swallow it.
  *
  * <pre>{@code
  * ExceptionHandler<OutOfStockException> outOfStock() { // a @Bean method

@@ -3,9 +3,9 @@ package dev.fastro.http;
 import dev.fastro.http.internal.BlockingHandler;
 
 /**
- * Answers a request. The returned value is written by Fastro: a {@code String} as text, an object as
- * JSON, a {@link Response} as given, {@code null} as 204, and a {@code Mono}, {@code Flux} or
- * {@code CompletionStage} once it completes.
+ * Answers a request. The returned value is written by Fastro: a {@code String} as text,
+ * an object as JSON, a {@link Response} as given, {@code null} as 204, and a
+ * {@code Mono}, {@code Flux} or {@code CompletionStage} once it completes.
  *
  * <pre>{@code
  * Handler hello = ctx -> "Hello " + ctx.param("name");
@@ -17,8 +17,9 @@ public interface Handler {
 	Object handle(Context ctx) throws Exception;
 
 	/**
-	 * Marks a handler as blocking: Fastro runs it off the event loop (on a virtual thread when the JVM
-	 * has them, on a bounded pool otherwise), so JDBC or other blocking calls never stall Netty.
+	 * Marks a handler as blocking: Fastro runs it off the event loop (on a virtual thread
+	 * when the JVM has them, on a bounded pool otherwise), so JDBC or other blocking
+	 * calls never stall Netty.
 	 */
 	static Handler blocking(Handler handler) {
 		return new BlockingHandler(handler);

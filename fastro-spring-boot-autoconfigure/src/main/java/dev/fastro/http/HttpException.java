@@ -1,9 +1,9 @@
 package dev.fastro.http;
 
 /**
- * An error that maps to an HTTP status. Thrown from a handler or middleware, it is answered as
- * {@code application/problem+json} with the given status and detail; nothing is logged, since the
- * client, not the server, was wrong.
+ * An error that maps to an HTTP status. Thrown from a handler or middleware, it is
+ * answered as {@code application/problem+json} with the given status and detail; nothing
+ * is logged, since the client, not the server, was wrong.
  *
  * <pre>{@code
  * throw HttpException.notFound("No user " + id);

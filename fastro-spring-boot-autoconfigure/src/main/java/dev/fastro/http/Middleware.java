@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.function.BiConsumer;
 
 /**
- * Wraps the rest of the chain: it may act before and after {@code next}, replace the result,
- * catch what {@code next} throws, or answer alone by not calling {@code next} at all.
+ * Wraps the rest of the chain: it may act before and after {@code next}, replace the
+ * result, catch what {@code next} throws, or answer alone by not calling {@code next} at
+ * all.
  *
  * <pre>{@code
  * Middleware auth = (ctx, next) -> ctx.header("authorization") == null
@@ -14,12 +15,14 @@ import java.util.function.BiConsumer;
  *         : next.handle(ctx);
  * }</pre>
  *
- * Declared as a bean, a middleware is global (ordered by {@code @Order} or {@code Ordered}) and also
- * sees requests that match no route; given to {@link Routes.Builder#use(Middleware...)} it wraps a group,
- * and given after a route's handler it wraps that route alone. Chains are composed once at start-up.
+ * Declared as a bean, a middleware is global (ordered by {@code @Order} or
+ * {@code Ordered}) and also sees requests that match no route; given to
+ * {@link Routes.Builder#use(Middleware...)} it wraps a group, and given after a route's
+ * handler it wraps that route alone. Chains are composed once at start-up.
  * <p>
- * An asynchronous handler returns a {@code Mono} or {@code CompletionStage} from {@code next}; use
- * {@link Completion#whenComplete(Object, BiConsumer)} to act once it is done.
+ * An asynchronous handler returns a {@code Mono} or {@code CompletionStage} from
+ * {@code next}; use {@link Completion#whenComplete(Object, BiConsumer)} to act once it is
+ * done.
  */
 @FunctionalInterface
 public interface Middleware {

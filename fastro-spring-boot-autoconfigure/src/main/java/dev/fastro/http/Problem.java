@@ -7,15 +7,17 @@ import java.util.Map;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
 /**
- * An RFC 9457 problem detail, written as {@code application/problem+json}. Return one from a
- * handler or an exception handler to answer with it.
+ * An RFC 9457 problem detail, written as {@code application/problem+json}. Return one
+ * from a handler or an exception handler to answer with it.
  *
- * @param type a URI naming the kind of problem; {@code about:blank} when the status says it all
+ * @param type a URI naming the kind of problem; {@code about:blank} when the status says
+ * it all
  * @param title the short, human-readable summary of the kind of problem
  * @param status the HTTP status code
  * @param detail what went wrong in this occurrence, or {@code null}
  * @param instance the request path the problem occurred on, or {@code null}
- * @param extensions further members of the problem object, written after the standard ones
+ * @param extensions further members of the problem object, written after the standard
+ * ones
  */
 public record Problem(String type, String title, int status, String detail, String instance,
 		Map<String, Object> extensions) {
@@ -30,7 +32,10 @@ public record Problem(String type, String title, int status, String detail, Stri
 				null);
 	}
 
-	/** The members as written, in RFC order, absent ones left out, whatever a mapper's inclusion settings. */
+	/**
+	 * The members as written, in RFC order, absent ones left out, whatever a mapper's
+	 * inclusion settings.
+	 */
 	public Map<String, Object> members() {
 		Map<String, Object> members = new LinkedHashMap<>();
 		members.put("type", this.type);

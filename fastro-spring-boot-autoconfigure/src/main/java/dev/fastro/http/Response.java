@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A result with a chosen status and headers. Its body is written like any handler result: a
- * {@code String} as text, an object as JSON, and so on.
+ * A result with a chosen status and headers. Its body is written like any handler result:
+ * a {@code String} as text, an object as JSON, and so on.
  *
  * <pre>{@code
  * return Response.status(201).header("location", "/users/" + user.id()).body(user);

@@ -11,7 +11,8 @@ import dev.fastro.http.internal.RouteDefinition;
 import dev.fastro.http.internal.RouteDefinitions;
 
 /**
- * A set of routes, declared as a bean. An application may declare several; Fastro serves them all.
+ * A set of routes, declared as a bean. An application may declare several; Fastro serves
+ * them all.
  *
  * <pre>{@code
  * Routes api(Users users) { // a @Bean method
@@ -24,13 +25,15 @@ import dev.fastro.http.internal.RouteDefinitions;
  * }
  * }</pre>
  *
- * Patterns: static segments, {@code :name} or {@code {name}} for one segment, {@code {name:regex}} for a
- * constrained segment, and a final {@code *} or {@code {*name}} for the rest of the path.
+ * Patterns: static segments, {@code :name} or {@code {name}} for one segment,
+ * {@code {name:regex}} for a constrained segment, and a final {@code *} or
+ * {@code {*name}} for the rest of the path.
  */
 public final class Routes {
 
 	static {
-		// Fastro reads the declared routes through RouteDefinitions; no public getter makes them API.
+		// Fastro reads the declared routes through RouteDefinitions; no public getter
+		// makes them API.
 		RouteDefinitions.readWith(routes -> routes.definitions);
 	}
 
@@ -60,7 +63,10 @@ public final class Routes {
 			this.prefix = prefix;
 		}
 
-		/** Wraps every route of this builder, including those declared before this call, and its groups. */
+		/**
+		 * Wraps every route of this builder, including those declared before this call,
+		 * and its groups.
+		 */
 		public Builder use(Middleware... middleware) {
 			this.middleware.addAll(List.of(middleware));
 			return this;
@@ -101,8 +107,8 @@ public final class Routes {
 		}
 
 		/**
-		 * Declares a route. The middleware given here wraps this route alone, inside the group's
-		 * middleware, the first one outermost.
+		 * Declares a route. The middleware given here wraps this route alone, inside the
+		 * group's middleware, the first one outermost.
 		 */
 		public Builder route(String method, String path, Handler handler, Middleware... middleware) {
 			Objects.requireNonNull(method, "method");
@@ -113,7 +119,10 @@ public final class Routes {
 			return this;
 		}
 
-		/** Declares routes under {@code prefix}, which inherit this builder's middleware and blocking mode. */
+		/**
+		 * Declares routes under {@code prefix}, which inherit this builder's middleware
+		 * and blocking mode.
+		 */
 		public Builder group(String prefix, Consumer<Builder> routes) {
 			Builder group = new Builder(join(this.prefix, prefix));
 			routes.accept(group);

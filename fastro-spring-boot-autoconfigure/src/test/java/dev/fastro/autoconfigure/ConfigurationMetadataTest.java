@@ -9,7 +9,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** IDEs complete and document every key: the generated metadata must describe each one. */
+/**
+ * IDEs complete and document every key: the generated metadata must describe each one.
+ */
 class ConfigurationMetadataTest {
 
 	@Test
@@ -22,7 +24,8 @@ class ConfigurationMetadataTest {
 				String name = property.get("name").asString();
 				String description = property.path("description").asString();
 				assertThat(description).as(name).isNotBlank();
-				assertThat(property.has("defaultValue") || description.contains("Unset:")).as(name + " default").isTrue();
+				assertThat(property.has("defaultValue") || description.contains("Unset:")).as(name + " default")
+					.isTrue();
 			}
 		}
 	}

@@ -105,7 +105,8 @@ class FastroAutoConfigurationTest {
 				assertThat(router.find("GET", "/hello/")).isNull();
 				router.find("GET", "/users/7");
 				router.find("GET", "/users/7");
-				// The miss for /hello/ counts too: every path that is not a static route is looked up first.
+				// The miss for /hello/ counts too: every path that is not a static route
+				// is looked up first.
 				RouteCacheStats stats = router.cacheStats();
 				assertThat(stats.hits()).isEqualTo(1);
 				assertThat(stats.misses()).isEqualTo(2);
@@ -212,7 +213,10 @@ class FastroAutoConfigurationTest {
 				.hasMessage("Malformed route pattern '/a/{' (bean 'broken', route #1) at position 3: unclosed '{'"));
 	}
 
-	/** Every message of a failure's cause chain, as Spring Boot's failure analysis reads them. */
+	/**
+	 * Every message of a failure's cause chain, as Spring Boot's failure analysis reads
+	 * them.
+	 */
 	private static String causes(Throwable failure) {
 		StringBuilder messages = new StringBuilder();
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
@@ -231,7 +235,10 @@ class FastroAutoConfigurationTest {
 
 	}
 
-	/** Declared in the reverse of their order, so that names follow the order and not the declaration. */
+	/**
+	 * Declared in the reverse of their order, so that names follow the order and not the
+	 * declaration.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	static class OrderedRoutes {
 

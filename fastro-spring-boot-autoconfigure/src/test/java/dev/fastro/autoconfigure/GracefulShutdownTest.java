@@ -35,14 +35,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Closing the context lets in-flight requests finish, then refuses new connections. A request that
- * fails on the client is one the server never started; every one it started is answered.
+ * Closing the context lets in-flight requests finish, then refuses new connections. A
+ * request that fails on the client is one the server never started; every one it started
+ * is answered.
  */
 class GracefulShutdownTest {
 
 	static final CountDownLatch reached = new CountDownLatch(5);
 
-	/** Counted down by each {@code /work} request: the load is on once it reaches zero. */
+	/**
+	 * Counted down by each {@code /work} request: the load is on once it reaches zero.
+	 */
 	static final CountDownLatch working = new CountDownLatch(100);
 
 	/** Set just before the context is closed. */
@@ -100,8 +103,10 @@ class GracefulShutdownTest {
 		for (Thread client : clients) {
 			client.join(10_000);
 		}
-		// A request that reaches an idle keep-alive connection while it is being closed may still start
-		// after close() began; HTTP clients retry those. Every one started before must be answered.
+		// A request that reaches an idle keep-alive connection while it is being closed
+		// may still start
+		// after close() began; HTTP clients retry those. Every one started before must be
+		// answered.
 		assertThat(startedBeforeClose).as("requests started before the close").hasSizeGreaterThanOrEqualTo(100);
 		assertThat(answered).containsAll(startedBeforeClose);
 	}

@@ -24,14 +24,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * A WebFlux application that also serves Fastro: its embedded web server and Fastro's must not share a
- * port, and start-up says so before either binds.
+ * A WebFlux application that also serves Fastro: its embedded web server and Fastro's
+ * must not share a port, and start-up says so before either binds.
  */
 class WebServerPortCheckTest {
 
 	@Test
 	void refusesTheDefaultPortsNamingBothProperties() {
-		// Neither port is set, so both are 8080; the check fails before anything binds it.
+		// Neither port is set, so both are 8080; the check fails before anything binds
+		// it.
 		assertThatExceptionOfType(PortClashException.class).isThrownBy(() -> start(WebApplicationType.REACTIVE))
 			.withMessage("Fastro and the application's embedded web server would both listen on port 8080: "
 					+ "set server.port or fastro.server.port to another port");

@@ -35,8 +35,8 @@ import static dev.fastro.test.TestHttp.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The request pipeline over real HTTP: global middleware order, hooks, exception handlers, result
- * kinds, request data and blocking routes.
+ * The request pipeline over real HTTP: global middleware order, hooks, exception
+ * handlers, result kinds, request data and blocking routes.
  */
 @SpringBootTest(classes = PipelineTest.App.class,
 		properties = { "fastro.server.port=0", "fastro.server.max-parameters=3" })
@@ -318,28 +318,24 @@ class PipelineTest {
 				.get("/echo", ctx -> ctx.queryMap().toString())
 				.get("/square/:n", ctx -> String.valueOf(ctx.paramLong("n") * ctx.paramLong("n")))
 				.get("/int/:n", ctx -> String.valueOf(ctx.paramInt("n") + 1))
-				.post("/sum", ctx -> ctx.queries("label") + " "
-						+ ctx.body(new TypeReference<List<Integer>>() { }).stream().mapToInt(Integer::intValue).sum()
-						+ " from " + ctx.remoteAddress().getAddress().getHostAddress())
+				.post("/sum", ctx -> ctx.queries("label") + " " + ctx.body(new TypeReference<List<Integer>>() {
+				}).stream().mapToInt(Integer::intValue).sum() + " from "
+						+ ctx.remoteAddress().getAddress().getHostAddress())
 				.get("/where", ctx -> "event loop: " + Schedulers.isInNonBlockingThread())
-				.group("/blocking", blocking -> blocking.blocking()
-					.get("/where", ctx -> "event loop: " + Schedulers.isInNonBlockingThread()))
-				.group("/fail", fail -> fail
-					.get("/state", ctx -> {
-						throw new IllegalStateException("state");
-					})
-					.get("/unsupported", ctx -> {
-						throw new UnsupportedOperationException("unsupported");
-					})
-					.get("/io", ctx -> {
-						throw new IOException("disk on fire");
-					})
-					.get("/handler", ctx -> {
-						throw new Boom();
-					})
-					.get("/observed", ctx -> {
-						throw new IllegalStateException("now");
-					}, syncErrorHeader)
+				.group("/blocking",
+						blocking -> blocking.blocking()
+							.get("/where", ctx -> "event loop: " + Schedulers.isInNonBlockingThread()))
+				.group("/fail", fail -> fail.get("/state", ctx -> {
+					throw new IllegalStateException("state");
+				}).get("/unsupported", ctx -> {
+					throw new UnsupportedOperationException("unsupported");
+				}).get("/io", ctx -> {
+					throw new IOException("disk on fire");
+				}).get("/handler", ctx -> {
+					throw new Boom();
+				}).get("/observed", ctx -> {
+					throw new IllegalStateException("now");
+				}, syncErrorHeader)
 					.get("/async", ctx -> Mono.error(new IllegalStateException("later")), asyncErrorHeader))
 				.build();
 		}

@@ -1,9 +1,9 @@
 package dev.fastro.test;
 
 /**
- * A text that counts how many of its characters are read, so that a test can bound the work a
- * parser does rather than the time it takes, which another process on the machine can change.
- * Copying a region out reads each of its characters, so it counts them all.
+ * A text that counts how many of its characters are read, so that a test can bound the
+ * work a parser does rather than the time it takes, which another process on the machine
+ * can change. Copying a region out reads each of its characters, so it counts them all.
  */
 public final class CountingChars implements CharSequence {
 

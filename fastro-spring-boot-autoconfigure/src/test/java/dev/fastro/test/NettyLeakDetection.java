@@ -15,13 +15,13 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Fails a test class whose code leaked a Netty buffer. Registered for every test through JUnit's
- * extension auto-detection; it puts Netty's leak detector at PARANOID, so every buffer is tracked,
- * and records each leak report instead of only logging it.
+ * Fails a test class whose code leaked a Netty buffer. Registered for every test through
+ * JUnit's extension auto-detection; it puts Netty's leak detector at PARANOID, so every
+ * buffer is tracked, and records each leak report instead of only logging it.
  * <p>
- * Netty reports a leak when a leaked buffer has been garbage collected and a later allocation polls
- * the detector, so after each class this collects garbage, waits for the cleared references to be
- * enqueued, and allocates.
+ * Netty reports a leak when a leaked buffer has been garbage collected and a later
+ * allocation polls the detector, so after each class this collects garbage, waits for the
+ * cleared references to be enqueued, and allocates.
  */
 public final class NettyLeakDetection implements AfterAllCallback {
 
@@ -41,10 +41,15 @@ public final class NettyLeakDetection implements AfterAllCallback {
 		}
 	}
 
-	/** Collects garbage, lets the detectors poll, and returns (and forgets) the leaks reported so far. */
+	/**
+	 * Collects garbage, lets the detectors poll, and returns (and forgets) the leaks
+	 * reported so far.
+	 */
 	public static List<String> collectLeaks() {
-		// Twice: the sentinel proves its own reference enqueued, not yet every other one cleared with it;
-		// the references a second collection clears are enqueued after all of the first's.
+		// Twice: the sentinel proves its own reference enqueued, not yet every other one
+		// cleared with it;
+		// the references a second collection clears are enqueued after all of the
+		// first's.
 		for (int round = 0; round < 2; round++) {
 			collectGarbage();
 			for (int i = 0; i < 10; i++) {
@@ -58,8 +63,9 @@ public final class NettyLeakDetection implements AfterAllCallback {
 	}
 
 	/**
-	 * Collects garbage and waits until the weak references it cleared are enqueued, which is when a
-	 * leak detector can poll them: a sentinel, cleared by the same collection, is enqueued with them.
+	 * Collects garbage and waits until the weak references it cleared are enqueued, which
+	 * is when a leak detector can poll them: a sentinel, cleared by the same collection,
+	 * is enqueued with them.
 	 */
 	private static void collectGarbage() {
 		ReferenceQueue<Object> queue = new ReferenceQueue<>();

@@ -21,15 +21,18 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One HTTP/1.1 connection over a plain socket, for what {@link java.net.http.HttpClient} cannot do:
- * malformed and pipelined requests, bytes sent slowly, a half-close, reading whatever arrives until
- * the server ends the connection. Responses are parsed strictly, so that a test fails on a malformed
- * one: CRLF line ends, token header names, visible header values, exactly one framing, a body exactly
- * as long as it says.
+ * One HTTP/1.1 connection over a plain socket, for what {@link java.net.http.HttpClient}
+ * cannot do: malformed and pipelined requests, bytes sent slowly, a half-close, reading
+ * whatever arrives until the server ends the connection. Responses are parsed strictly,
+ * so that a test fails on a malformed one: CRLF line ends, token header names, visible
+ * header values, exactly one framing, a body exactly as long as it says.
  */
 public final class RawHttp implements Closeable {
 
-	/** Long enough for a loaded machine; a test that expects silence reads with its own deadline. */
+	/**
+	 * Long enough for a loaded machine; a test that expects silence reads with its own
+	 * deadline.
+	 */
 	private static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
 
 	private static final Pattern STATUS_LINE = Pattern
@@ -60,7 +63,10 @@ public final class RawHttp implements Closeable {
 		this.out = this.socket.getOutputStream();
 	}
 
-	/** A raw HTTP/1.1 request: request line, {@code host}, the given header lines, a blank line. */
+	/**
+	 * A raw HTTP/1.1 request: request line, {@code host}, the given header lines, a blank
+	 * line.
+	 */
 	public static String rawRequest(String method, String target, String... headerLines) {
 		StringBuilder request = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");
 		request.append("host: localhost\r\n");
@@ -70,7 +76,10 @@ public final class RawHttp implements Closeable {
 		return request.append("\r\n").toString();
 	}
 
-	/** Sends {@code text} one byte a character (ISO-8859-1), so that a test can write any byte. */
+	/**
+	 * Sends {@code text} one byte a character (ISO-8859-1), so that a test can write any
+	 * byte.
+	 */
 	public RawHttp send(String text) throws IOException {
 		return send(text.getBytes(StandardCharsets.ISO_8859_1));
 	}
@@ -82,7 +91,10 @@ public final class RawHttp implements Closeable {
 		return this;
 	}
 
-	/** Sends, and tells whether all was sent: false when the server already closed or reset. */
+	/**
+	 * Sends, and tells whether all was sent: false when the server already closed or
+	 * reset.
+	 */
 	public boolean trySend(byte[] bytes) {
 		try {
 			send(bytes);
@@ -93,7 +105,10 @@ public final class RawHttp implements Closeable {
 		}
 	}
 
-	/** Sends {@code text} one byte per write, so that the server may read it in as many pieces. */
+	/**
+	 * Sends {@code text} one byte per write, so that the server may read it in as many
+	 * pieces.
+	 */
 	public RawHttp sendByteByByte(String text) throws IOException {
 		for (byte b : text.getBytes(StandardCharsets.ISO_8859_1)) {
 			this.out.write(b);
@@ -102,21 +117,28 @@ public final class RawHttp implements Closeable {
 		return this;
 	}
 
-	/** Leaves with a reset (RST) instead of a FIN: the client is gone, not merely done sending. */
+	/**
+	 * Leaves with a reset (RST) instead of a FIN: the client is gone, not merely done
+	 * sending.
+	 */
 	public void reset() throws IOException {
 		this.socket.setSoLinger(true, 0);
 		close();
 	}
 
-	/** Tells the server that nothing more comes (a FIN), while the answer can still be read. */
+	/**
+	 * Tells the server that nothing more comes (a FIN), while the answer can still be
+	 * read.
+	 */
 	public RawHttp shutdownOutput() throws IOException {
 		this.socket.shutdownOutput();
 		return this;
 	}
 
 	/**
-	 * Starts sending {@code bytes} one at a time, one every {@code interval}, in the background, starting
-	 * over when they run out, until the connection fails or is closed: a client that never finishes.
+	 * Starts sending {@code bytes} one at a time, one every {@code interval}, in the
+	 * background, starting over when they run out, until the connection fails or is
+	 * closed: a client that never finishes.
 	 */
 	public RawHttp drip(byte[] bytes, Duration interval) {
 		Thread thread = new Thread(() -> {
@@ -148,14 +170,17 @@ public final class RawHttp implements Closeable {
 		return readResponse(this.in, true, false);
 	}
 
-	/** Reads one response to an HTTP/1.0 request, which may be HTTP/1.0 or HTTP/1.1 (RFC 9110 2.5 prefers 1.1). */
+	/**
+	 * Reads one response to an HTTP/1.0 request, which may be HTTP/1.0 or HTTP/1.1 (RFC
+	 * 9110 2.5 prefers 1.1).
+	 */
 	public RawResponse readToHttp10() throws IOException {
 		return readResponse(this.in, false, true);
 	}
 
 	/**
-	 * Reads until the server ends the connection (end of stream or reset) or {@code max} passes, and
-	 * says what was read and how it ended. Time is counted from the call.
+	 * Reads until the server ends the connection (end of stream or reset) or {@code max}
+	 * passes, and says what was read and how it ended. Time is counted from the call.
 	 */
 	public Received readUntilClose(Duration max) throws IOException {
 		long start = System.nanoTime();
@@ -199,7 +224,10 @@ public final class RawHttp implements Closeable {
 		return new Received(bytes.toByteArray(), end, Duration.ofNanos(System.nanoTime() - start));
 	}
 
-	/** Whether the server ends the connection, without sending anything more, within {@code max}. */
+	/**
+	 * Whether the server ends the connection, without sending anything more, within
+	 * {@code max}.
+	 */
 	public boolean closedWithin(Duration max) throws IOException {
 		Received received = readUntilClose(max);
 		assertThat(received.text()).as("bytes after the last response").isEmpty();
@@ -236,7 +264,9 @@ public final class RawHttp implements Closeable {
 	 */
 	public record Received(byte[] bytes, End end, Duration elapsed) {
 
-		/** Whether the server ended the connection, rather than the deadline the reading. */
+		/**
+		 * Whether the server ended the connection, rather than the deadline the reading.
+		 */
 		public boolean ended() {
 			return this.end != End.TIMEOUT;
 		}
@@ -251,7 +281,10 @@ public final class RawHttp implements Closeable {
 			return this.end + " after " + this.elapsed + ", received '" + text() + "'";
 		}
 
-		/** Every response in the bytes, strictly parsed; the bytes must hold whole responses only. */
+		/**
+		 * Every response in the bytes, strictly parsed; the bytes must hold whole
+		 * responses only.
+		 */
 		public List<RawResponse> responses() throws IOException {
 			return parseAll(this.bytes, false);
 		}
@@ -261,8 +294,9 @@ public final class RawHttp implements Closeable {
 	// ---- strict parsing
 
 	/**
-	 * Every response in {@code bytes}, which must hold whole, well-formed responses and nothing else;
-	 * HTTP/1.0 ones only when {@code http10} (answers to an HTTP/1.0 request).
+	 * Every response in {@code bytes}, which must hold whole, well-formed responses and
+	 * nothing else; HTTP/1.0 ones only when {@code http10} (answers to an HTTP/1.0
+	 * request).
 	 */
 	public static List<RawResponse> parseAll(byte[] bytes, boolean http10) throws IOException {
 		InputStream in = new ByteArrayInputStream(bytes);
@@ -274,9 +308,9 @@ public final class RawHttp implements Closeable {
 	}
 
 	/**
-	 * Reads one response and checks that it is well-formed HTTP/1.1 (or HTTP/1.0 when {@code http10}):
-	 * status line, header syntax, at most one framing, a body exactly as long as it says; none when
-	 * {@code head} (the answer to {@code HEAD}).
+	 * Reads one response and checks that it is well-formed HTTP/1.1 (or HTTP/1.0 when
+	 * {@code http10}): status line, header syntax, at most one framing, a body exactly as
+	 * long as it says; none when {@code head} (the answer to {@code HEAD}).
 	 * @throws EOFException when the stream ends before the response does
 	 */
 	public static RawResponse readResponse(InputStream in, boolean head, boolean http10) throws IOException {
@@ -309,8 +343,8 @@ public final class RawHttp implements Closeable {
 			int length = Integer.parseInt(lengths.get(0));
 			body = in.readNBytes(length);
 			if (body.length < length) {
-				throw new EOFException("Body of '" + statusLine + "' ended after " + body.length + " of " + length
-						+ " bytes");
+				throw new EOFException(
+						"Body of '" + statusLine + "' ended after " + body.length + " of " + length + " bytes");
 			}
 		}
 		else {

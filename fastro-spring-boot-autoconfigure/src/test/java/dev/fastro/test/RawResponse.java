@@ -6,12 +6,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A response as {@link RawHttp} read it off the wire, with its headers in the order they were sent.
+ * A response as {@link RawHttp} read it off the wire, with its headers in the order they
+ * were sent.
  *
  * @param statusLine the status line, without its CRLF
  * @param status the status code
  * @param headers the header lines, names as sent
- * @param body the body, decoded from its framing (chunks joined), empty for a body-less response
+ * @param body the body, decoded from its framing (chunks joined), empty for a body-less
+ * response
  */
 public record RawResponse(String statusLine, int status, List<Map.Entry<String, String>> headers, byte[] body) {
 

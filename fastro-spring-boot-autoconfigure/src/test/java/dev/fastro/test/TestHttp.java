@@ -16,8 +16,9 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Helpers for tests over real HTTP, shared with the demo app through the test-jar: a real HTTP/1.1
- * client and JSON comparison. {@link RawHttp} does what {@link HttpClient} cannot do.
+ * Helpers for tests over real HTTP, shared with the demo app through the test-jar: a real
+ * HTTP/1.1 client and JSON comparison. {@link RawHttp} does what {@link HttpClient}
+ * cannot do.
  */
 public final class TestHttp {
 
@@ -36,7 +37,10 @@ public final class TestHttp {
 
 	/** An HTTP/1.1 client, as every test here uses. */
 	public static HttpClient newClient() {
-		return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+		return HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(Duration.ofSeconds(5))
+			.build();
 	}
 
 	// ---- java.net.http.HttpClient
@@ -51,8 +55,9 @@ public final class TestHttp {
 	}
 
 	/**
-	 * Sends with a client of the test's own, for a test that abuses its connections (a server closed
-	 * under load) and must not leave the shared client's pool to the tests after it.
+	 * Sends with a client of the test's own, for a test that abuses its connections (a
+	 * server closed under load) and must not leave the shared client's pool to the tests
+	 * after it.
 	 */
 	public static HttpResponse<String> send(HttpClient client, HttpRequest.Builder request) {
 		try {
@@ -67,7 +72,10 @@ public final class TestHttp {
 		}
 	}
 
-	/** Sends a request with the given method and no body; {@code headers} are name, value pairs. */
+	/**
+	 * Sends a request with the given method and no body; {@code headers} are name, value
+	 * pairs.
+	 */
 	public static HttpResponse<String> call(int port, String method, String pathAndQuery, String... headers) {
 		HttpRequest.Builder request = request(port, pathAndQuery).method(method, BodyPublishers.noBody());
 		if (headers.length > 0) {
@@ -90,7 +98,10 @@ public final class TestHttp {
 		return response.headers().firstValue(name).orElse(null);
 	}
 
-	/** Asserts status, exact content type, a content-length matching the UTF-8 body, and the exact body. */
+	/**
+	 * Asserts status, exact content type, a content-length matching the UTF-8 body, and
+	 * the exact body.
+	 */
 	public static void assertResponse(HttpResponse<String> response, int status, String contentType, String body) {
 		assertThat(response.statusCode()).as("status of %s", response.uri()).isEqualTo(status);
 		assertThat(header(response, "content-type")).as("content-type").isEqualTo(contentType);
@@ -110,7 +121,10 @@ public final class TestHttp {
 		return JSON.readTree(json);
 	}
 
-	/** Compares two JSON documents as trees, for bodies whose member order is not deterministic. */
+	/**
+	 * Compares two JSON documents as trees, for bodies whose member order is not
+	 * deterministic.
+	 */
 	public static void assertJsonEquals(String actual, String expected) {
 		assertThat(json(actual)).as("JSON %s", actual).isEqualTo(json(expected));
 	}

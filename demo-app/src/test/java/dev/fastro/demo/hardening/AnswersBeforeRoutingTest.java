@@ -19,11 +19,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The answers Fastro gives before a request reaches a route (its body too large, malformed, too slow;
- * an unsupported expectation) go through the same path as every other answer: the global middleware
- * and the response hooks see them, as a CORS or request-id middleware needs. Answers to a request
- * whose head could not be read (414, 431, a malformed line) cannot: there is no request to show. None
- * of these bad clients makes the server log an error.
+ * The answers Fastro gives before a request reaches a route (its body too large,
+ * malformed, too slow; an unsupported expectation) go through the same path as every
+ * other answer: the global middleware and the response hooks see them, as a CORS or
+ * request-id middleware needs. Answers to a request whose head could not be read (414,
+ * 431, a malformed line) cannot: there is no request to show. None of these bad clients
+ * makes the server log an error.
  */
 @ExtendWith(OutputCaptureExtension.class)
 @TestPropertySource(properties = "logging.level.dev.fastro.http.internal.Dispatcher=debug")
@@ -38,20 +39,25 @@ class AnswersBeforeRoutingTest extends HostileClientTest {
 	@Test
 	void chunkedBodyGrowingOverTheLimit() throws IOException {
 		String chunk = "8000\r\n" + "x".repeat(0x8000) + "\r\n";
-		assertShapedByMiddlewareAndHooks(rawRequest("POST", "/json", "content-type: application/json",
-				"transfer-encoding: chunked") + chunk.repeat(3) + "0\r\n\r\n", 413);
+		assertShapedByMiddlewareAndHooks(
+				rawRequest("POST", "/json", "content-type: application/json", "transfer-encoding: chunked")
+						+ chunk.repeat(3) + "0\r\n\r\n",
+				413);
 	}
 
 	@Test
 	void malformedChunk() throws IOException {
-		assertShapedByMiddlewareAndHooks(rawRequest("POST", "/json", "content-type: application/json",
-				"transfer-encoding: chunked") + "2\r\n{}\r\nzz\r\n", 400);
+		assertShapedByMiddlewareAndHooks(
+				rawRequest("POST", "/json", "content-type: application/json", "transfer-encoding: chunked")
+						+ "2\r\n{}\r\nzz\r\n",
+				400);
 	}
 
 	@Test
 	void bodyTooSlow() throws IOException {
-		assertShapedByMiddlewareAndHooks(rawRequest("POST", "/json", "content-type: application/json",
-				"content-length: 100") + "{\"name\":", 408);
+		assertShapedByMiddlewareAndHooks(
+				rawRequest("POST", "/json", "content-type: application/json", "content-length: 100") + "{\"name\":",
+				408);
 	}
 
 	@Test
@@ -79,9 +85,11 @@ class AnswersBeforeRoutingTest extends HostileClientTest {
 			await().atMost(Duration.ofSeconds(10)).until(() -> HostileRoutes.blockingStarted.contains(id));
 			wire.reset();
 		}
-		// The interrupted handler's end is logged at DEBUG; it is the last thing this test makes the server log.
+		// The interrupted handler's end is logged at DEBUG; it is the last thing this
+		// test makes the server log.
 		await().atMost(Duration.ofSeconds(10))
-			.until(() -> output.getAll().contains("Blocking handler for GET /test/slow-blocking ended by its cancellation"));
+			.until(() -> output.getAll()
+				.contains("Blocking handler for GET /test/slow-blocking ended by its cancellation"));
 		assertThat(output.getAll()).doesNotContain(" ERROR ");
 	}
 

@@ -25,12 +25,16 @@ import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.notNullValue;
 
 /**
- * Faults on the application's side of the wire: a handler that writes an invalid header, clients that
- * leave mid-request. The server answers once, leaks nothing, cancels what nobody waits for, and goes on.
+ * Faults on the application's side of the wire: a handler that writes an invalid header,
+ * clients that leave mid-request. The server answers once, leaks nothing, cancels what
+ * nobody waits for, and goes on.
  */
 class AppFaultsTest extends HostileClientTest {
 
-	/** Leaks found when a leak-checking test started: earlier tests' leaks, reported after the class. */
+	/**
+	 * Leaks found when a leak-checking test started: earlier tests' leaks, reported after
+	 * the class.
+	 */
 	private static final List<String> earlierLeaks = new CopyOnWriteArrayList<>();
 
 	@AfterAll
@@ -74,7 +78,8 @@ class AppFaultsTest extends HostileClientTest {
 	@Test
 	void clientLeavingRightAfterAWholeRequestLeaksNothing() throws Exception {
 		startLeakCheck();
-		// The request is complete, but the client is gone (FIN, then close) before the answer is written;
+		// The request is complete, but the client is gone (FIN, then close) before the
+		// answer is written;
 		// the answer would be a 200, or a 400 from the JSON reader.
 		for (int i = 0; i < 80; i++) {
 			String body = new String[] { "{\"name\":\"n\",\"email\":\"e\"}", "{\"name\":", "null", "[1]" }[i % 4];
@@ -96,13 +101,16 @@ class AppFaultsTest extends HostileClientTest {
 	@Test
 	void malformedChunkAfterAGoodOneLeaksNothing() throws Exception {
 		startLeakCheck();
-		// Found by RandomRequestsPropertyTest: the 400 is right, but buffers of the request were not released.
+		// Found by RandomRequestsPropertyTest: the 400 is right, but buffers of the
+		// request were not released.
 		for (int i = 0; i < 40; i++) {
 			String chunks = (i % 2 == 0) ? "2\r\n{}\r\nzz\r\n" : "2\r\n{}XX\r\n0\r\n\r\n";
 			for (String path : new String[] { "/json", "/test/count" }) {
 				try (RawHttp wire = new RawHttp(this.port)) {
-					RawResponse response = wire.send(rawRequest("POST", path, "content-type: application/json",
-							"transfer-encoding: chunked") + chunks).read();
+					RawResponse response = wire
+						.send(rawRequest("POST", path, "content-type: application/json", "transfer-encoding: chunked")
+								+ chunks)
+						.read();
 					assertProblem(response, 400);
 					assertThat(wire.closedWithin(Duration.ofSeconds(2))).isTrue();
 				}
@@ -122,30 +130,41 @@ class AppFaultsTest extends HostileClientTest {
 			subscribedOn = await().atMost(Duration.ofSeconds(10))
 				.untilAtomic(HostileRoutes.pendingSubscribedOn, notNullValue());
 			assertThat(HostileRoutes.pendingCancelledOn.get()).as("cancelled while the client waits").isNull();
-			// A reset, not a FIN: a FIN only says that no more requests come (see HalfCloseTest), and the
+			// A reset, not a FIN: a FIN only says that no more requests come (see
+			// HalfCloseTest), and the
 			// client may still read the answer; a reset says that nobody will.
 			wire.reset();
 		}
 		Thread cancelledOn = await().atMost(Duration.ofSeconds(10))
 			.untilAtomic(HostileRoutes.pendingCancelledOn, notNullValue());
-		// The request timeout cancels too, from its timer on Reactor's parallel scheduler; the client
+		// The request timeout cancels too, from its timer on Reactor's parallel
+		// scheduler; the client
 		// leaving cancels on the connection's event loop, the thread that subscribed.
 		assertThat(cancelledOn).as("thread that cancelled, not the request timeout's").isSameAs(subscribedOn);
 	}
 
-	/** Leaks of earlier test classes may show late, once their connections are closed: set them apart. */
+	/**
+	 * Leaks of earlier test classes may show late, once their connections are closed: set
+	 * them apart.
+	 */
 	@BeforeAll
 	static void setEarlierLeaksApart(@Autowired FastroServer server) {
 		awaitConnectionsClosed(server);
 		earlierLeaks.addAll(NettyLeakDetection.collectLeaks());
 	}
 
-	/** Starts a test that checks for leaks itself: leaks found now are earlier tests', reported after the class. */
+	/**
+	 * Starts a test that checks for leaks itself: leaks found now are earlier tests',
+	 * reported after the class.
+	 */
 	private static void startLeakCheck() {
 		earlierLeaks.addAll(NettyLeakDetection.collectLeaks());
 	}
 
-	/** Asserts that no buffer leaked since {@link #startLeakCheck()}, once the server closed the connections. */
+	/**
+	 * Asserts that no buffer leaked since {@link #startLeakCheck()}, once the server
+	 * closed the connections.
+	 */
 	private void assertNoLeaks() {
 		awaitConnectionsClosed(this.server);
 		assertThat(NettyLeakDetection.collectLeaks()).as("Netty buffer leaks").isEmpty();

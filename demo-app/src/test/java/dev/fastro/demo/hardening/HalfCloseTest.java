@@ -15,16 +15,18 @@ import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A client may send its requests and then shut its side of the connection down (a FIN) before it
- * reads the answers: that is legal HTTP/1.1, and the answers must come whole, whether they are written
- * at once, later, from a blocking thread or streamed. The server closes the connection once they are.
+ * A client may send its requests and then shut its side of the connection down (a FIN)
+ * before it reads the answers: that is legal HTTP/1.1, and the answers must come whole,
+ * whether they are written at once, later, from a blocking thread or streamed. The server
+ * closes the connection once they are.
  */
 class HalfCloseTest extends HostileClientTest {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "/users", "/async/greeting/x", "/reports/slow" })
 	void clientThatHalfClosesAfterItsRequestReadsTheWholeAnswer(String target) throws IOException {
-		// A streamed (Flux), a delayed (Mono) and a blocking answer; once, each was cut short or lost.
+		// A streamed (Flux), a delayed (Mono) and a blocking answer; once, each was cut
+		// short or lost.
 		String expected;
 		try (RawHttp wire = new RawHttp(this.port)) {
 			expected = wire.send(rawRequest("GET", target)).read().bodyString();

@@ -11,9 +11,9 @@ import dev.fastro.demo.DemoApplication;
 import org.springframework.boot.test.context.SpringBootTest;
 
 /**
- * The demo app with small limits and timeouts and the test routes of {@link HostileRoutes}, shared
- * (one cached context) by the hardening test classes. The property test starts the same settings
- * itself, from {@link #PROPERTIES}.
+ * The demo app with small limits and timeouts and the test routes of
+ * {@link HostileRoutes}, shared (one cached context) by the hardening test classes. The
+ * property test starts the same settings itself, from {@link #PROPERTIES}.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -40,7 +40,10 @@ public @interface HostileApp {
 
 	String MAX_PARAMETERS = "fastro.server.max-parameters=20";
 
-	/** So that a request a missing feature left hanging cannot hold the context's close for long. */
+	/**
+	 * So that a request a missing feature left hanging cannot hold the context's close
+	 * for long.
+	 */
 	String SHUTDOWN_TIMEOUT = "fastro.server.shutdown-timeout=1s";
 
 	String[] PROPERTIES = { PORT, MAX_INITIAL_LINE_LENGTH, MAX_HEADER_SIZE, MAX_BODY_SIZE, READ_TIMEOUT, IDLE_TIMEOUT,

@@ -33,8 +33,9 @@ final class HostileAssertions {
 	}
 
 	/**
-	 * Asserts an {@code application/problem+json} answer: the exact status, a content-length matching
-	 * the body, and a body {@code {"type":"about:blank","title":<reason phrase>,"status":N,...}}.
+	 * Asserts an {@code application/problem+json} answer: the exact status, a
+	 * content-length matching the body, and a body
+	 * {@code {"type":"about:blank","title":<reason phrase>,"status":N,...}}.
 	 */
 	static void assertProblem(RawResponse response, int status) {
 		assertDated(response);
@@ -51,7 +52,10 @@ final class HostileAssertions {
 		assertThat(problem.get("status").asInt()).as("status in %s", response.bodyString()).isEqualTo(status);
 	}
 
-	/** Asserts that the response carries the {@code Date} an origin server with a clock must send (RFC 9110, 6.6.1). */
+	/**
+	 * Asserts that the response carries the {@code Date} an origin server with a clock
+	 * must send (RFC 9110, 6.6.1).
+	 */
 	static void assertDated(RawResponse response) {
 		String date = response.header("date");
 		assertThat(date).as("date header of %s", response.statusLine()).isNotNull();
@@ -62,7 +66,9 @@ final class HostileAssertions {
 			.isLessThan(Duration.ofMinutes(5));
 	}
 
-	/** Asserts that the server says it closes, and closes, without sending anything more. */
+	/**
+	 * Asserts that the server says it closes, and closes, without sending anything more.
+	 */
 	static void assertClosedAfter(RawHttp wire, RawResponse response) throws IOException {
 		assertThat(response.header("connection")).as("connection header of %s", response.statusLine())
 			.isEqualToIgnoringCase("close");
@@ -71,8 +77,9 @@ final class HostileAssertions {
 	}
 
 	/**
-	 * Asserts that the connection is left in a sound state after {@code response}: closed, as the
-	 * response announced, or still carrying requests, the next one answered as if the connection were new.
+	 * Asserts that the connection is left in a sound state after {@code response}:
+	 * closed, as the response announced, or still carrying requests, the next one
+	 * answered as if the connection were new.
 	 */
 	static void assertClosedOrUsable(RawHttp wire, RawResponse response) throws IOException {
 		if ("close".equalsIgnoreCase(response.header("connection"))) {
@@ -95,8 +102,9 @@ final class HostileAssertions {
 	}
 
 	/**
-	 * Waits until the server has closed every connection, so that their buffers are unreachable and
-	 * the leak detection run after a test class (or a test) sees that class's leaks, not a later one's.
+	 * Waits until the server has closed every connection, so that their buffers are
+	 * unreachable and the leak detection run after a test class (or a test) sees that
+	 * class's leaks, not a later one's.
 	 */
 	static void awaitConnectionsClosed(FastroServer server) {
 		await().atMost(Duration.ofSeconds(10))

@@ -13,8 +13,8 @@ import static dev.fastro.demo.hardening.HostileAssertions.assertServing;
 import static dev.fastro.demo.hardening.HostileAssertions.awaitConnectionsClosed;
 
 /**
- * What every hostile-client test shares: the demo app with small limits, and after each case the
- * proof that the server still serves a normal request.
+ * What every hostile-client test shares: the demo app with small limits, and after each
+ * case the proof that the server still serves a normal request.
  */
 @HostileApp
 abstract class HostileClientTest {
@@ -30,7 +30,9 @@ abstract class HostileClientTest {
 		assertServing(this.port);
 	}
 
-	/** Lets the leak detection after the class see this class's leaks, not the next one's. */
+	/**
+	 * Lets the leak detection after the class see this class's leaks, not the next one's.
+	 */
 	@AfterAll
 	static void settle(@Autowired FastroServer server) {
 		awaitConnectionsClosed(server);

@@ -16,8 +16,9 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 
 /**
- * Routes only the hardening tests have: handlers that never finish, block too long, write a bad
- * header, count their calls (to prove a request never reached a handler), read a form or any JSON.
+ * Routes only the hardening tests have: handlers that never finish, block too long, write
+ * a bad header, count their calls (to prove a request never reached a handler), read a
+ * form or any JSON.
  */
 @TestConfiguration(proxyBeanMethods = false)
 public class HostileRoutes {
@@ -25,17 +26,26 @@ public class HostileRoutes {
 	/** Calls of {@code /test/count}. */
 	static final AtomicInteger counted = new AtomicInteger();
 
-	/** {@code /test/pending}: the threads its never-ending result was subscribed to and cancelled on. */
+	/**
+	 * {@code /test/pending}: the threads its never-ending result was subscribed to and
+	 * cancelled on.
+	 */
 	static final AtomicReference<Thread> pendingSubscribedOn = new AtomicReference<>();
 
 	static final AtomicReference<Thread> pendingCancelledOn = new AtomicReference<>();
 
-	/** {@code /test/slow-blocking?id=N}: the ids of the calls that started, and that were interrupted asleep. */
+	/**
+	 * {@code /test/slow-blocking?id=N}: the ids of the calls that started, and that were
+	 * interrupted asleep.
+	 */
 	static final Set<String> blockingStarted = ConcurrentHashMap.newKeySet();
 
 	static final Set<String> blockingInterrupted = ConcurrentHashMap.newKeySet();
 
-	/** Global middleware marking the answers it shapes, to show which answers pass through it. */
+	/**
+	 * Global middleware marking the answers it shapes, to show which answers pass through
+	 * it.
+	 */
 	@Bean
 	Middleware markedByMiddleware() {
 		return (ctx, next) -> {
@@ -60,9 +70,10 @@ public class HostileRoutes {
 			.get("/test/count", count)
 			.post("/test/count", count)
 			.get("/test/never", ctx -> Mono.never())
-			.get("/test/pending", ctx -> Mono.never()
-				.doOnSubscribe(subscription -> pendingSubscribedOn.set(Thread.currentThread()))
-				.doOnCancel(() -> pendingCancelledOn.set(Thread.currentThread())))
+			.get("/test/pending",
+					ctx -> Mono.never()
+						.doOnSubscribe(subscription -> pendingSubscribedOn.set(Thread.currentThread()))
+						.doOnCancel(() -> pendingCancelledOn.set(Thread.currentThread())))
 			.get("/test/slow-blocking", Handler.blocking(ctx -> {
 				String id = String.valueOf(ctx.query("id"));
 				blockingStarted.add(id);

@@ -20,8 +20,8 @@ import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The size limits: request line, headers, body (declared and streamed), parameter counts, and
- * Jackson's read constraints. Each refusal is exact, and the server goes on serving.
+ * The size limits: request line, headers, body (declared and streamed), parameter counts,
+ * and Jackson's read constraints. Each refusal is exact, and the server goes on serving.
  */
 class LimitsTest extends HostileClientTest {
 
@@ -65,7 +65,8 @@ class LimitsTest extends HostileClientTest {
 	@Test
 	void oneHeaderOverTheLimitIsHeaderFieldsTooLargeAndCloses() throws IOException {
 		try (RawHttp wire = new RawHttp(this.port)) {
-			RawResponse response = wire.send(rawRequest("GET", "/", "x-big: " + "b".repeat(MAX_HEADER_BYTES + 100))).read();
+			RawResponse response = wire.send(rawRequest("GET", "/", "x-big: " + "b".repeat(MAX_HEADER_BYTES + 100)))
+				.read();
 			assertProblem(response, 431);
 			assertClosedAfter(wire, response);
 		}
@@ -98,7 +99,8 @@ class LimitsTest extends HostileClientTest {
 	@Test
 	void declaredBodyOverTheLimitIsRefusedBeforeItIsSent() throws IOException {
 		try (RawHttp wire = new RawHttp(this.port)) {
-			// Only the headers: the answer must come from the content-length alone. A server waiting for
+			// Only the headers: the answer must come from the content-length alone. A
+			// server waiting for
 			// the body would get none, and answer the read timeout's 408 instead.
 			RawResponse response = wire
 				.send(rawRequest("POST", "/json", JSON, "content-length: " + (MAX_BODY_BYTES + 1)))
@@ -130,7 +132,8 @@ class LimitsTest extends HostileClientTest {
 		try (RawHttp wire = new RawHttp(this.port)) {
 			wire.send(rawRequest("POST", "/json", JSON, "transfer-encoding: chunked"));
 			String chunk = "2000\r\n" + "x".repeat(0x2000) + "\r\n";
-			// One chunk past the limit and no last chunk: the server must stop at the limit, not wait for the end.
+			// One chunk past the limit and no last chunk: the server must stop at the
+			// limit, not wait for the end.
 			for (int sent = 0; sent <= MAX_BODY_BYTES; sent += 0x2000) {
 				if (!wire.trySend(chunk.getBytes(StandardCharsets.ISO_8859_1))) {
 					break;
@@ -147,7 +150,8 @@ class LimitsTest extends HostileClientTest {
 	@Test
 	void queryParametersAtTheLimitAreServed() throws IOException {
 		try (RawHttp wire = new RawHttp(this.port)) {
-			RawResponse response = wire.send(rawRequest("GET", "/query?name=x" + parameters(2, MAX_PARAMETER_COUNT, "&")))
+			RawResponse response = wire
+				.send(rawRequest("GET", "/query?name=x" + parameters(2, MAX_PARAMETER_COUNT, "&")))
 				.read();
 			assertThat(response.status()).isEqualTo(200);
 			assertThat(response.bodyString()).isEqualTo("Hello x");
@@ -169,8 +173,9 @@ class LimitsTest extends HostileClientTest {
 	void formFieldsAtTheLimitAreServed() throws IOException {
 		String form = parameters(1, MAX_PARAMETER_COUNT, "&").substring(1);
 		try (RawHttp wire = new RawHttp(this.port)) {
-			RawResponse response = wire.send(rawRequest("POST", "/test/form",
-					"content-type: application/x-www-form-urlencoded", "content-length: " + form.length()) + form)
+			RawResponse response = wire
+				.send(rawRequest("POST", "/test/form", "content-type: application/x-www-form-urlencoded",
+						"content-length: " + form.length()) + form)
 				.read();
 			assertThat(response.status()).isEqualTo(200);
 			assertThat(response.bodyString()).isEqualTo(String.valueOf(MAX_PARAMETER_COUNT));
@@ -181,8 +186,9 @@ class LimitsTest extends HostileClientTest {
 	void tooManyFormFieldsAreBadRequest() throws IOException {
 		String form = parameters(1, MAX_PARAMETER_COUNT + 1, "&").substring(1);
 		try (RawHttp wire = new RawHttp(this.port)) {
-			RawResponse response = wire.send(rawRequest("POST", "/test/form",
-					"content-type: application/x-www-form-urlencoded", "content-length: " + form.length()) + form)
+			RawResponse response = wire
+				.send(rawRequest("POST", "/test/form", "content-type: application/x-www-form-urlencoded",
+						"content-length: " + form.length()) + form)
 				.read();
 			assertProblem(response, 400);
 			assertClosedOrUsable(wire, response);
@@ -193,15 +199,18 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void jsonNestedTooDeepIsBadRequest() throws IOException {
-		// Balanced, so that only the nesting limit can refuse it: without one it would parse and echo.
+		// Balanced, so that only the nesting limit can refuse it: without one it would
+		// parse and echo.
 		String body = "[".repeat(5000) + "]".repeat(5000);
 		assertJsonRefused("/test/json-tree", body);
 	}
 
 	@Test
 	void jsonNestedTooDeepInAnIgnoredFieldIsBadRequest() throws IOException {
-		// The demo's own route: an unknown field is skipped, but skipping must not descend 5000 levels either.
-		assertJsonRefused("/json", "{\"name\":\"n\",\"email\":\"e\",\"extra\":" + "[".repeat(5000) + "]".repeat(5000) + "}");
+		// The demo's own route: an unknown field is skipped, but skipping must not
+		// descend 5000 levels either.
+		assertJsonRefused("/json",
+				"{\"name\":\"n\",\"email\":\"e\",\"extra\":" + "[".repeat(5000) + "]".repeat(5000) + "}");
 	}
 
 	@Test
@@ -222,8 +231,7 @@ class LimitsTest extends HostileClientTest {
 
 	private void assertJsonRefused(String path, String body) throws IOException {
 		try (RawHttp wire = new RawHttp(this.port)) {
-			RawResponse response = wire
-				.send(rawRequest("POST", path, JSON, "content-length: " + body.length()) + body)
+			RawResponse response = wire.send(rawRequest("POST", path, JSON, "content-length: " + body.length()) + body)
 				.read();
 			assertProblem(response, 400);
 			assertClosedOrUsable(wire, response);

@@ -12,10 +12,11 @@ import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A simple client writes its whole request before it reads anything. When the server answers early
- * and closes, as it does a body over the limit, it must keep reading and discarding what the client
- * still sends (lingering close): closing with unread bytes makes the kernel send a reset, and the
- * client could fail on its write and never read the answer.
+ * A simple client writes its whole request before it reads anything. When the server
+ * answers early and closes, as it does a body over the limit, it must keep reading and
+ * discarding what the client still sends (lingering close): closing with unread bytes
+ * makes the kernel send a reset, and the client could fail on its write and never read
+ * the answer.
  */
 class LingeringCloseTest extends HostileClientTest {
 

@@ -19,10 +19,11 @@ import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Requests that break HTTP/1.1: each is refused with an exact 4xx (505 for an unknown major
- * version), never 500 and never handed to a handler ({@code /test/count} counts its calls); the
- * connection is closed where the message boundary can no longer be trusted. Then the well-formed
- * edge cases: pipelining, {@code Expect}, HTTP/1.0, {@code Connection: close}.
+ * Requests that break HTTP/1.1: each is refused with an exact 4xx (505 for an unknown
+ * major version), never 500 and never handed to a handler ({@code /test/count} counts its
+ * calls); the connection is closed where the message boundary can no longer be trusted.
+ * Then the well-formed edge cases: pipelining, {@code Expect}, HTTP/1.0,
+ * {@code Connection: close}.
  */
 class ProtocolAbuseTest extends HostileClientTest {
 
@@ -54,7 +55,8 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void unsupportedMajorVersionIsHttpVersionNotSupportedAndCloses() throws IOException {
-		// RFC 9110 15.6.6: 505 is the answer to a major version the server does not speak.
+		// RFC 9110 15.6.6: 505 is the answer to a major version the server does not
+		// speak.
 		assertRefusedAndClosed("GET /test/count HTTP/9.9\r\n" + HOST + "\r\n", 505);
 	}
 
@@ -99,7 +101,8 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void contentLengthWithTransferEncodingIsBadRequestAndCloses() throws IOException {
-		// The classic request-smuggling shape: the two framings disagree on where the next request starts.
+		// The classic request-smuggling shape: the two framings disagree on where the
+		// next request starts.
 		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "content-length: 5\r\n"
 				+ "transfer-encoding: chunked\r\n\r\n" + "0\r\n\r\n" + "GET /test/count HTTP/1.1\r\n" + HOST + "\r\n",
 				400);
@@ -107,8 +110,9 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void twoDifferentContentLengthsAreBadRequestAndClose() throws IOException {
-		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "content-length: 3\r\ncontent-length: 4\r\n\r\n"
-				+ "abcd", 400);
+		assertRefusedAndClosed(
+				"POST /test/count HTTP/1.1\r\n" + HOST + "content-length: 3\r\ncontent-length: 4\r\n\r\n" + "abcd",
+				400);
 	}
 
 	@Test
@@ -118,18 +122,22 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void transferEncodingNotEndingInChunkedIsBadRequestAndCloses() throws IOException {
-		// RFC 9112 6.3: without chunked last, a request's length cannot be determined; 400 and close.
-		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: chunked, identity\r\n\r\n"
-				+ "0\r\n\r\n", 400);
+		// RFC 9112 6.3: without chunked last, a request's length cannot be determined;
+		// 400 and close.
+		assertRefusedAndClosed(
+				"POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: chunked, identity\r\n\r\n" + "0\r\n\r\n",
+				400);
 	}
 
 	@ParameterizedTest
 	@ValueSource(strings = { "xchunked", "gzip, chunked", "chunked, gzip" })
 	void transferEncodingOtherThanChunkedIsBadRequestAndCloses(String transferEncoding) throws IOException {
-		// Chunked is not the only coding, so RFC 9112 6.3 again: 400 and close. Read as no body, the "0"
+		// Chunked is not the only coding, so RFC 9112 6.3 again: 400 and close. Read as
+		// no body, the "0"
 		// chunk would be taken for the start of the next request.
-		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: " + transferEncoding
-				+ "\r\n\r\n0\r\n\r\n", 400);
+		assertRefusedAndClosed(
+				"POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: " + transferEncoding + "\r\n\r\n0\r\n\r\n",
+				400);
 	}
 
 	@Test
@@ -140,8 +148,9 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void malformedChunkSizeAfterAChunkIsBadRequestAndCloses() throws IOException {
-		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: chunked\r\n\r\n"
-				+ "2\r\n{}\r\nzz\r\n", 400);
+		assertRefusedAndClosed(
+				"POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: chunked\r\n\r\n" + "2\r\n{}\r\nzz\r\n",
+				400);
 	}
 
 	@Test
@@ -165,7 +174,8 @@ class ProtocolAbuseTest extends HostileClientTest {
 	@ParameterizedTest
 	@ValueSource(strings = { "locaauthorization:", "localhost:abc", "local host", "[::1" })
 	void malformedHostIsBadRequest(String host) throws IOException {
-		// Found by RandomRequestsPropertyTest: refused, but with an empty body instead of a problem.
+		// Found by RandomRequestsPropertyTest: refused, but with an empty body instead of
+		// a problem.
 		assertRefused("GET /test/count HTTP/1.1\r\nhost: " + host + "\r\n\r\n", 400);
 	}
 
@@ -185,13 +195,15 @@ class ProtocolAbuseTest extends HostileClientTest {
 	@ParameterizedTest
 	@ValueSource(ints = { 0x00, 0x01, 0x1F, 0x7F, 0x80, 0xFF })
 	void byteOutsideVisibleAsciiInTheTargetIsBadRequestAndCloses(int octet) throws IOException {
-		// RFC 9112 3.2: only visible ASCII in a request target; GET /user/1<NUL>2 once answered "User 1\u00002".
+		// RFC 9112 3.2: only visible ASCII in a request target; GET /user/1<NUL>2 once
+		// answered "User 1\u00002".
 		assertRefusedAndClosed("GET /test/count" + (char) octet + "2 HTTP/1.1\r\n" + HOST + "\r\n", 400);
 	}
 
 	@Test
 	void percentEncodedNulInAParameterIsDecoded() throws IOException {
-		// Escaped, a NUL is data: a handler that builds file names must refuse it itself (README).
+		// Escaped, a NUL is data: a handler that builds file names must refuse it itself
+		// (README).
 		try (RawHttp wire = new RawHttp(this.port)) {
 			assertThat(wire.send(rawRequest("GET", "/user/1%002")).read().bodyString()).isEqualTo("User 1\u00002");
 		}
@@ -215,8 +227,10 @@ class ProtocolAbuseTest extends HostileClientTest {
 	void expectContinueIsAnsweredContinueWhenTheBodyWillBeAccepted() throws IOException {
 		String body = "{\"name\":\"fastro\",\"email\":\"hello@fastro.dev\"}";
 		try (RawHttp wire = new RawHttp(this.port)) {
-			RawResponse interim = wire.send(rawRequest("POST", "/json", "content-type: application/json",
-					"content-length: " + body.length(), "expect: 100-continue")).read();
+			RawResponse interim = wire
+				.send(rawRequest("POST", "/json", "content-type: application/json", "content-length: " + body.length(),
+						"expect: 100-continue"))
+				.read();
 			assertThat(interim.statusLine()).isEqualTo("HTTP/1.1 100 Continue");
 			RawResponse response = wire.send(body).read();
 			assertThat(response.status()).isEqualTo(200);
@@ -228,8 +242,10 @@ class ProtocolAbuseTest extends HostileClientTest {
 	@Test
 	void expectContinueWithTooLargeABodyIsRefusedWithoutContinue() throws IOException {
 		try (RawHttp wire = new RawHttp(this.port)) {
-			RawResponse response = wire.send(rawRequest("POST", "/json", "content-type: application/json",
-					"content-length: " + (MAX_BODY_BYTES + 1), "expect: 100-continue")).read();
+			RawResponse response = wire
+				.send(rawRequest("POST", "/json", "content-type: application/json",
+						"content-length: " + (MAX_BODY_BYTES + 1), "expect: 100-continue"))
+				.read();
 			assertProblem(response, 413);
 			assertClosedAfter(wire, response);
 		}
@@ -265,10 +281,14 @@ class ProtocolAbuseTest extends HostileClientTest {
 		}
 	}
 
-	/** Sends {@code request}; asserts one problem with {@code status}, no handler call, and the close. */
 	/**
-	 * Sends {@code request} alone, pipelined behind a valid request, and one byte per write; asserts each
-	 * time one problem with {@code status}, no handler call, and the connection closed.
+	 * Sends {@code request}; asserts one problem with {@code status}, no handler call,
+	 * and the close.
+	 */
+	/**
+	 * Sends {@code request} alone, pipelined behind a valid request, and one byte per
+	 * write; asserts each time one problem with {@code status}, no handler call, and the
+	 * connection closed.
 	 */
 	private void assertRefusedAndClosed(String request, int status) throws IOException {
 		for (Sending sending : Sending.values()) {
@@ -294,8 +314,8 @@ class ProtocolAbuseTest extends HostileClientTest {
 	}
 
 	/**
-	 * The ways a hostile request is sent: the server's checks must hold for every request on a
-	 * connection, however its bytes are split across reads.
+	 * The ways a hostile request is sent: the server's checks must hold for every request
+	 * on a connection, however its bytes are split across reads.
 	 */
 	private enum Sending {
 
@@ -329,9 +349,10 @@ class ProtocolAbuseTest extends HostileClientTest {
 	}
 
 	/**
-	 * Asserts that {@code /test/count} was not called. Called once the server closed the connection or
-	 * answered the next request on it: a handler reached by the request would have been called by then,
-	 * since the server reads a connection's requests in order, on its one event loop.
+	 * Asserts that {@code /test/count} was not called. Called once the server closed the
+	 * connection or answered the next request on it: a handler reached by the request
+	 * would have been called by then, since the server reads a connection's requests in
+	 * order, on its one event loop.
 	 */
 	private void assertNoHandlerCalled() {
 		assertThat(HostileRoutes.counted.get()).as("calls of the handler").isEqualTo(this.countBefore);

@@ -21,10 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The timeouts: idle connections (idle-timeout: 2s), clients that send too slowly (read-timeout: 1s),
- * and handlers that take too long (request-timeout: 1s). Each case tells which timeout acted by what
- * the server did, not by when: the idle close sends nothing, the read timeout answers 408 (when the
- * client lets it be read), the request timeout 503, each naming itself; the clock only bounds the wait.
+ * The timeouts: idle connections (idle-timeout: 2s), clients that send too slowly
+ * (read-timeout: 1s), and handlers that take too long (request-timeout: 1s). Each case
+ * tells which timeout acted by what the server did, not by when: the idle close sends
+ * nothing, the read timeout answers 408 (when the client lets it be read), the request
+ * timeout 503, each naming itself; the clock only bounds the wait.
  */
 class TimeoutsTest extends HostileClientTest {
 
@@ -34,7 +35,10 @@ class TimeoutsTest extends HostileClientTest {
 
 	private static final Duration REQUEST = Duration.ofMillis(REQUEST_TIMEOUT_MILLIS);
 
-	/** How long a test waits for a timeout to act: five times the longest, so that a slow machine is no failure. */
+	/**
+	 * How long a test waits for a timeout to act: five times the longest, so that a slow
+	 * machine is no failure.
+	 */
 	private static final Duration PATIENCE = IDLE.multipliedBy(5);
 
 	// ---- idle connections
@@ -45,11 +49,13 @@ class TimeoutsTest extends HostileClientTest {
 			RawResponse response = wire.send(rawRequest("GET", "/")).read();
 			assertThat(response.status()).isEqualTo(200);
 			assertThat(response.header("connection")).as("kept alive").isNull();
-			// The next request proves the connection was kept open, not closed with the answer.
+			// The next request proves the connection was kept open, not closed with the
+			// answer.
 			assertThat(wire.send(rawRequest("GET", "/")).read().status()).isEqualTo(200);
 			RawHttp.Received rest = wire.readUntilClose(PATIENCE);
 			assertThat(rest.ended()).as("closed by the server: %s", rest).isTrue();
-			// The read timeout, shorter, would have answered 408: it is for requests being read, not idle ones.
+			// The read timeout, shorter, would have answered 408: it is for requests
+			// being read, not idle ones.
 			assertThat(rest.text()).as("sent before closing an idle connection").isEmpty();
 		}
 	}
@@ -68,13 +74,15 @@ class TimeoutsTest extends HostileClientTest {
 	@Test
 	void headersSentTooSlowlyAreCutOffAfterTheReadTimeout() throws IOException {
 		try (RawHttp wire = new RawHttp(this.port)) {
-			// One byte every 300 ms, never finishing: no single read waits long, the whole does. The
+			// One byte every 300 ms, never finishing: no single read waits long, the
+			// whole does. The
 			// connection is never idle, so only the read timeout can end it.
 			wire.send("GET / HTTP/1.1\r\nhost: localhost\r\nx-slow: ")
 				.drip("a".getBytes(StandardCharsets.US_ASCII), READ.dividedBy(3));
 			RawHttp.Received received = wire.readUntilClose(PATIENCE);
 			assertThat(received.ended()).as("connection ended: %s", received).isTrue();
-			// The 408 may be lost: the server closes while bytes are still arriving, which resets the connection.
+			// The 408 may be lost: the server closes while bytes are still arriving,
+			// which resets the connection.
 			assertNothingOr408(received, "headers");
 		}
 	}
@@ -122,12 +130,16 @@ class TimeoutsTest extends HostileClientTest {
 			wire.send(rawRequest("GET", "/test/slow-blocking?id=" + id));
 			// The request timeout's cancel must interrupt the handler's 10 s sleep.
 			await().atMost(PATIENCE.dividedBy(2))
-				.untilAsserted(() -> assertThat(HostileRoutes.blockingInterrupted).as("interrupted handlers").contains(id));
+				.untilAsserted(
+						() -> assertThat(HostileRoutes.blockingInterrupted).as("interrupted handlers").contains(id));
 			assertThat(HostileRoutes.blockingStarted).contains(id);
 		}
 	}
 
-	/** Asserts that nothing was sent before the connection ended, or one 408 problem about the {@code part}. */
+	/**
+	 * Asserts that nothing was sent before the connection ended, or one 408 problem about
+	 * the {@code part}.
+	 */
 	private static void assertNothingOr408(RawHttp.Received received, String part) throws IOException {
 		if (received.bytes().length > 0) {
 			List<RawResponse> responses = received.responses();
@@ -137,7 +149,9 @@ class TimeoutsTest extends HostileClientTest {
 		}
 	}
 
-	/** Asserts a problem with {@code status} whose detail names the timeout that acted. */
+	/**
+	 * Asserts a problem with {@code status} whose detail names the timeout that acted.
+	 */
 	private static void assertTimedOut(RawResponse response, int status, String detail) {
 		assertProblem(response, status);
 		assertThat(json(response.bodyString()).get("detail").asString()).isEqualTo(detail);

@@ -7,15 +7,15 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.core.NestedExceptionUtils;
 
 /**
- * Analyzes a {@link FastroBindException}: Fastro's server could not bind its address and port, most often
- * because another process listens on the port.
+ * Analyzes a {@link FastroBindException}: Fastro's server could not bind its address and
+ * port, most often because another process listens on the port.
  */
 class FastroBindFailureAnalyzer extends AbstractFailureAnalyzer<FastroBindException> {
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, FastroBindException cause) {
-		String description = "Fastro's server failed to start: it could not bind " + cause.host() + ":"
-				+ cause.port() + " (" + NestedExceptionUtils.getMostSpecificCause(cause).getMessage() + ").";
+		String description = "Fastro's server failed to start: it could not bind " + cause.host() + ":" + cause.port()
+				+ " (" + NestedExceptionUtils.getMostSpecificCause(cause).getMessage() + ").";
 		String action = "Identify and stop the process that's listening on port " + cause.port()
 				+ ", or set fastro.server.port to another port (0 picks a free one). If " + cause.host()
 				+ " is not an address of this machine, set fastro.server.address to one that is.";

@@ -18,9 +18,10 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * Starts the Fastro server once the context is refreshed and stops it gracefully when the context
- * closes. On start it publishes the bound port as {@value #PORT_PROPERTY} and a
- * {@link FastroServerStartedEvent}, and logs one line with the address and the number of routes.
+ * Starts the Fastro server once the context is refreshed and stops it gracefully when the
+ * context closes. On start it publishes the bound port as {@value #PORT_PROPERTY} and a
+ * {@link FastroServerStartedEvent}, and logs one line with the address and the number of
+ * routes.
  */
 public class FastroServerLifecycle implements SmartLifecycle {
 
@@ -56,14 +57,13 @@ public class FastroServerLifecycle implements SmartLifecycle {
 		this.environment.getPropertySources()
 			.addFirst(new MapPropertySource("fastro.ports", Map.of(PORT_PROPERTY, address.getPort())));
 		logger.info("Fastro serving " + this.dispatcher.router().routes().size() + " routes on " + url(address)
-				+ " (bound in "
-				+ Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms)");
+				+ " (bound in " + Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms)");
 		this.events.publishEvent(new FastroServerStartedEvent(this, address));
 	}
 
 	/**
-	 * The URL to reach a bound address at, for the log: {@code localhost} for a wildcard bind, which
-	 * is no address to connect to, and an IPv6 literal in brackets.
+	 * The URL to reach a bound address at, for the log: {@code localhost} for a wildcard
+	 * bind, which is no address to connect to, and an IPv6 literal in brackets.
 	 */
 	static String url(InetSocketAddress address) {
 		String authority = address.getAddress().isAnyLocalAddress() ? "localhost:" + address.getPort()

@@ -1,9 +1,9 @@
 package dev.fastro.autoconfigure.internal;
 
 /**
- * Thrown at start-up when Fastro's server and Spring Boot's embedded web server (WebFlux or MVC) would
- * listen on the same port, as they do when neither {@code server.port} nor {@code fastro.server.port} is
- * set: both default to 8080.
+ * Thrown at start-up when Fastro's server and Spring Boot's embedded web server (WebFlux
+ * or MVC) would listen on the same port, as they do when neither {@code server.port} nor
+ * {@code fastro.server.port} is set: both default to 8080.
  */
 public final class PortClashException extends IllegalStateException {
 

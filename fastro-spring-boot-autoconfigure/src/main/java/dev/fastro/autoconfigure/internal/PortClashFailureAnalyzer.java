@@ -4,8 +4,9 @@ import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Analyzes a {@link PortClashException}: Fastro's server and Spring Boot's embedded web server would share
- * a port, which happens as soon as WebFlux or MVC joins Fastro with neither port set.
+ * Analyzes a {@link PortClashException}: Fastro's server and Spring Boot's embedded web
+ * server would share a port, which happens as soon as WebFlux or MVC joins Fastro with
+ * neither port set.
  */
 class PortClashFailureAnalyzer extends AbstractFailureAnalyzer<PortClashException> {
 

@@ -7,8 +7,8 @@ import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Analyzes a {@link RouteConflictException}: names both routes and the {@code Routes} beans that declared
- * them.
+ * Analyzes a {@link RouteConflictException}: names both routes and the {@code Routes}
+ * beans that declared them.
  */
 class RouteConflictFailureAnalyzer extends AbstractFailureAnalyzer<RouteConflictException> {
 

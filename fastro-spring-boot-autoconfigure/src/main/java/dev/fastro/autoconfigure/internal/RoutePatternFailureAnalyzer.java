@@ -6,8 +6,8 @@ import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Analyzes a {@link RoutePatternException}: shows the malformed pattern, where it was declared and where in
- * it the problem is, and how patterns are written.
+ * Analyzes a {@link RoutePatternException}: shows the malformed pattern, where it was
+ * declared and where in it the problem is, and how patterns are written.
  */
 class RoutePatternFailureAnalyzer extends AbstractFailureAnalyzer<RoutePatternException> {
 

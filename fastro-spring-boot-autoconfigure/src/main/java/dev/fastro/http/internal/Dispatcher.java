@@ -34,12 +34,13 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Takes a request from its {@link Exchange} to its answer: request hooks, routing, the route's
- * middleware chain and handler, error handling, and result writing.
+ * Takes a request from its {@link Exchange} to its answer: request hooks, routing, the
+ * route's middleware chain and handler, error handling, and result writing.
  * <p>
- * A request that matches no route still runs through the global middleware, so logging, metrics and
- * CORS see 404s and 405s too; at the end of that chain it is answered 404, 405 with {@code Allow},
- * 204 with {@code Allow} for {@code OPTIONS}, or 400 for a path that cannot be decoded.
+ * A request that matches no route still runs through the global middleware, so logging,
+ * metrics and CORS see 404s and 405s too; at the end of that chain it is answered 404,
+ * 405 with {@code Allow}, 204 with {@code Allow} for {@code OPTIONS}, or 400 for a path
+ * that cannot be decoded.
  */
 public final class Dispatcher {
 
@@ -62,7 +63,8 @@ public final class Dispatcher {
 		Router.Builder<ComposedRoute> routes = Router.<ComposedRoute>builder()
 			.ignoreTrailingSlash(builder.ignoreTrailingSlash)
 			.cache(builder.cacheEnabled, builder.cacheMaxBytes);
-		// Where each route was declared, for start-up failures; the router knows only its own targets.
+		// Where each route was declared, for start-up failures; the router knows only its
+		// own targets.
 		Map<ComposedRoute, String> origins = new IdentityHashMap<>();
 		for (Source source : builder.routes) {
 			List<RouteDefinition> definitions = RouteDefinitions.of(source.routes());
@@ -106,7 +108,10 @@ public final class Dispatcher {
 		return this.router;
 	}
 
-	/** Answers one request; the returned publisher completes when the response has been written. */
+	/**
+	 * Answers one request; the returned publisher completes when the response has been
+	 * written.
+	 */
 	public Publisher<Void> dispatch(Exchange ctx) {
 		Object result;
 		try {
@@ -127,9 +132,10 @@ public final class Dispatcher {
 	}
 
 	/**
-	 * Answers a request that the server refuses before routing, such as one whose body is too large,
-	 * with {@code error}. Request hooks, global middleware and response hooks see it as they see a
-	 * request that matches no route, so a CORS or request-id middleware shapes this answer too.
+	 * Answers a request that the server refuses before routing, such as one whose body is
+	 * too large, with {@code error}. Request hooks, global middleware and response hooks
+	 * see it as they see a request that matches no route, so a CORS or request-id
+	 * middleware shapes this answer too.
 	 */
 	public Publisher<Void> fail(Exchange ctx, HttpException error) {
 		ctx.routingFailure(error);
@@ -158,8 +164,9 @@ public final class Dispatcher {
 	}
 
 	/**
-	 * Refuses a path with a malformed percent-escape in any segment, static ones included: those match
-	 * as sent, so a bad escape there would otherwise be a mere 404. Paths without '%' cost one scan.
+	 * Refuses a path with a malformed percent-escape in any segment, static ones
+	 * included: those match as sent, so a bad escape there would otherwise be a mere 404.
+	 * Paths without '%' cost one scan.
 	 */
 	private static HttpException malformedSegment(String path) {
 		if (path.indexOf('%') < 0) {
@@ -169,8 +176,8 @@ public final class Dispatcher {
 			int end = path.indexOf('/', start);
 			end = (end < 0) ? path.length() : end;
 			if (PercentDecoder.decode(path, start, end) == null) {
-				return HttpException.badRequest("Malformed percent-encoding in path segment '"
-						+ path.substring(start, end) + "'");
+				return HttpException
+					.badRequest("Malformed percent-encoding in path segment '" + path.substring(start, end) + "'");
 			}
 			start = end + 1;
 		}
@@ -178,9 +185,10 @@ public final class Dispatcher {
 	}
 
 	/**
-	 * Runs a blocking route on the blocking scheduler. Cancelling the answer (the client went away, the
-	 * request timed out) interrupts the handler; what it throws then answers nobody, so it is not
-	 * reported, where Reactor would log it as a dropped error.
+	 * Runs a blocking route on the blocking scheduler. Cancelling the answer (the client
+	 * went away, the request timed out) interrupts the handler; what it throws then
+	 * answers nobody, so it is not reported, where Reactor would log it as a dropped
+	 * error.
 	 */
 	private Mono<Object> offload(ComposedRoute endpoint, Context ctx) {
 		AtomicBoolean cancelled = new AtomicBoolean();
@@ -199,9 +207,9 @@ public final class Dispatcher {
 	}
 
 	/**
-	 * Bounds a pending answer by the request timeout; past it, the answer is a 503 and the pending work
-	 * is cancelled, which interrupts a blocking handler. A value already there, or a stream that has
-	 * begun, is not bounded.
+	 * Bounds a pending answer by the request timeout; past it, the answer is a 503 and
+	 * the pending work is cancelled, which interrupts a blocking handler. A value already
+	 * there, or a stream that has begun, is not bounded.
 	 */
 	private Object withTimeout(Context ctx, Object result) {
 		Mono<?> pending;
@@ -216,8 +224,8 @@ public final class Dispatcher {
 		}
 		return pending.timeout(this.requestTimeout, Mono.defer(() -> {
 			logger.warn("No answer within " + this.requestTimeout + " for " + ctx + "; answered 503");
-			return Mono.error(new HttpException(503, "No answer within the request timeout of "
-					+ this.requestTimeout.toMillis() + " ms"));
+			return Mono.error(new HttpException(503,
+					"No answer within the request timeout of " + this.requestTimeout.toMillis() + " ms"));
 		}));
 	}
 
@@ -243,7 +251,10 @@ public final class Dispatcher {
 				+ String.join(", ", allowed));
 	}
 
-	/** Collects routes, global middleware, hooks and exception handlers; composes them once in {@link #build()}. */
+	/**
+	 * Collects routes, global middleware, hooks and exception handlers; composes them
+	 * once in {@link #build()}.
+	 */
 	public static final class Builder {
 
 		private final List<Source> routes = new ArrayList<>();
@@ -274,8 +285,8 @@ public final class Dispatcher {
 		}
 
 		/**
-		 * Routes to serve, after those already added; start-up failures name each by its position, such
-		 * as {@code Routes #2, route #3}.
+		 * Routes to serve, after those already added; start-up failures name each by its
+		 * position, such as {@code Routes #2, route #3}.
 		 */
 		public Builder routes(List<Routes> routes) {
 			for (Routes declared : routes) {
@@ -285,8 +296,9 @@ public final class Dispatcher {
 		}
 
 		/**
-		 * Routes beans keyed by bean name, to serve in the map's order after those already added;
-		 * start-up failures name the bean, such as {@code bean 'userRoutes', route #3}.
+		 * Routes beans keyed by bean name, to serve in the map's order after those
+		 * already added; start-up failures name the bean, such as
+		 * {@code bean 'userRoutes', route #3}.
 		 */
 		public Builder routes(Map<String, Routes> routesByBeanName) {
 			routesByBeanName.forEach((name, declared) -> this.routes.add(new Source("bean '" + name + "'", declared)));
@@ -336,8 +348,8 @@ public final class Dispatcher {
 		}
 
 		/**
-		 * Whether matches of parameter routes are cached, and in how many bytes per method; see
-		 * {@link Router.Builder#cache}. Enabled with 4 MB by default.
+		 * Whether matches of parameter routes are cached, and in how many bytes per
+		 * method; see {@link Router.Builder#cache}. Enabled with 4 MB by default.
 		 */
 		public Builder cache(boolean enabled, long maxBytes) {
 			this.cacheEnabled = enabled;
@@ -345,7 +357,10 @@ public final class Dispatcher {
 			return this;
 		}
 
-		/** How long a handler may take to answer before it is answered 503; {@code null} for no limit. */
+		/**
+		 * How long a handler may take to answer before it is answered 503; {@code null}
+		 * for no limit.
+		 */
 		public Builder requestTimeout(Duration timeout) {
 			this.requestTimeout = timeout;
 			return this;
@@ -353,8 +368,10 @@ public final class Dispatcher {
 
 		/**
 		 * Composes every route's chain and builds the router.
-		 * @throws RoutePatternException for a malformed pattern, naming it and where it was declared
-		 * @throws RouteConflictException for two routes that collide, naming both and where each was declared
+		 * @throws RoutePatternException for a malformed pattern, naming it and where it
+		 * was declared
+		 * @throws RouteConflictException for two routes that collide, naming both and
+		 * where each was declared
 		 */
 		public Dispatcher build() {
 			return new Dispatcher(this);

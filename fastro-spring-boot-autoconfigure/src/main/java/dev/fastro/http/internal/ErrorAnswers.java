@@ -16,9 +16,10 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * Turns an exception into an answer: the error hooks see it, the exception handler for its closest
- * superclass answers it, an {@link HttpException} answers with its own status, and anything else is a
- * 500 whose body hides the internals and whose single log line has the method, path and stack trace.
+ * Turns an exception into an answer: the error hooks see it, the exception handler for
+ * its closest superclass answers it, an {@link HttpException} answers with its own
+ * status, and anything else is a 500 whose body hides the internals and whose single log
+ * line has the method, path and stack trace.
  */
 final class ErrorAnswers {
 
@@ -30,8 +31,10 @@ final class ErrorAnswers {
 
 		@Override
 		protected Optional<ExceptionHandler<?>> computeValue(Class<?> type) {
-			// An HttpException already says how to answer; only a handler for HttpException itself, or one of
-			// its subclasses, may answer it differently, not one for RuntimeException at large.
+			// An HttpException already says how to answer; only a handler for
+			// HttpException itself, or one of
+			// its subclasses, may answer it differently, not one for RuntimeException at
+			// large.
 			Class<?> last = HttpException.class.isAssignableFrom(type) ? HttpException.class : Throwable.class;
 			for (Class<?> candidate = type; candidate != last.getSuperclass(); candidate = candidate.getSuperclass()) {
 				ExceptionHandler<?> handler = ErrorAnswers.this.handlers.get(candidate);
@@ -50,14 +53,16 @@ final class ErrorAnswers {
 		for (ExceptionHandler<?> handler : handlers) {
 			ExceptionHandler<?> previous = this.handlers.putIfAbsent(handler.exceptionType(), handler);
 			if (previous != null) {
-				throw new IllegalStateException("Two exception handlers for " + handler.exceptionType().getName()
-						+ ": " + previous + " and " + handler);
+				throw new IllegalStateException("Two exception handlers for " + handler.exceptionType().getName() + ": "
+						+ previous + " and " + handler);
 			}
 		}
 		this.hooks = hooks.toArray(ErrorHook[]::new);
 	}
 
-	/** The answer to {@code error}: an exception handler's result, or a {@link Problem}. */
+	/**
+	 * The answer to {@code error}: an exception handler's result, or a {@link Problem}.
+	 */
 	Object resolve(Context ctx, Throwable error) {
 		Throwable cause = unwrap(error);
 		for (ErrorHook hook : this.hooks) {

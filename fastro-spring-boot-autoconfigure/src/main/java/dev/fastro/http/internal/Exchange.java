@@ -31,19 +31,21 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JavaType;
 
 /**
- * One request in flight: the {@link Context} that handlers see, plus what only Fastro uses, the
- * routing state and the way out to the connection.
+ * One request in flight: the {@link Context} that handlers see, plus what only Fastro
+ * uses, the routing state and the way out to the connection.
  * <p>
- * It is the one object Fastro allocates per request. The connection side is a {@link Transport},
- * one per server and stateless, called with the per-request handle the server has anyway (Reactor
- * Netty's response, which is also its request): keeping it out of {@code Context} costs no
- * allocation, and a test client implements a {@code Transport} rather than subclassing the API. In a
- * running server every call stays monomorphic: handlers call the one {@code Context}
- * implementation, the result writer the one {@code Transport}.
+ * It is the one object Fastro allocates per request. The connection side is a
+ * {@link Transport}, one per server and stateless, called with the per-request handle the
+ * server has anyway (Reactor Netty's response, which is also its request): keeping it out
+ * of {@code Context} costs no allocation, and a test client implements a
+ * {@code Transport} rather than subclassing the API. In a running server every call stays
+ * monomorphic: handlers call the one {@code Context} implementation, the result writer
+ * the one {@code Transport}.
  * <p>
- * {@code Context} is an interface rather than a final class so that this implementation, and the
- * routing state it holds, can live outside the API package without a public constructor or
- * accessors on {@code Context}: Java grants another package nothing short of {@code public}.
+ * {@code Context} is an interface rather than a final class so that this implementation,
+ * and the routing state it holds, can live outside the API package without a public
+ * constructor or accessors on {@code Context}: Java grants another package nothing short
+ * of {@code public}.
  */
 public final class Exchange implements Context {
 
@@ -95,7 +97,8 @@ public final class Exchange implements Context {
 	 * @param uri the raw request target: path and query, still percent-encoded
 	 * @param requestHeaders the request's headers
 	 * @param responseHeaders the response's headers, written when the response is sent
-	 * @param body the whole request body, owned by the caller, or {@code null} when there was none
+	 * @param body the whole request body, owned by the caller, or {@code null} when there
+	 * was none
 	 * @param json the JSON codec
 	 * @param limits the limits on what a request may make the server parse
 	 */
@@ -118,8 +121,9 @@ public final class Exchange implements Context {
 	// ---- the request line and route
 
 	/**
-	 * The path-and-query part of a request target: RFC 9112 lets a client send the absolute form
-	 * ({@code GET http://host/path HTTP/1.1}), which routes like its origin form ({@code /path}).
+	 * The path-and-query part of a request target: RFC 9112 lets a client send the
+	 * absolute form ({@code GET http://host/path HTTP/1.1}), which routes like its origin
+	 * form ({@code /path}).
 	 */
 	private static String originForm(String target) {
 		if (target.isEmpty() || target.charAt(0) == '/') {
@@ -162,12 +166,17 @@ public final class Exchange implements Context {
 		this.match = match;
 	}
 
-	/** Why the request is not routed: a malformed percent-escape, a refusal before routing, or {@code null}. */
+	/**
+	 * Why the request is not routed: a malformed percent-escape, a refusal before
+	 * routing, or {@code null}.
+	 */
 	HttpException routingFailure() {
 		return this.routingFailure;
 	}
 
-	/** Marks the request as not to be routed, to be answered with {@code failure} instead. */
+	/**
+	 * Marks the request as not to be routed, to be answered with {@code failure} instead.
+	 */
 	void routingFailure(HttpException failure) {
 		this.routingFailure = failure;
 	}
@@ -178,8 +187,8 @@ public final class Exchange implements Context {
 	public String param(String name) {
 		String value = (this.match != null) ? this.match.param(name) : null;
 		if (value == null) {
-			throw new IllegalArgumentException("Route " + this.method + " " + routePattern() + " has no parameter '"
-					+ name + "'");
+			throw new IllegalArgumentException(
+					"Route " + this.method + " " + routePattern() + " has no parameter '" + name + "'");
 		}
 		return value;
 	}
@@ -244,9 +253,8 @@ public final class Exchange implements Context {
 	@Override
 	public Map<String, List<String>> queryMap() {
 		if (this.query == null) {
-			this.query = (this.queryStart < 0) ? Map.of()
-					: FormDecoder.decode(this.uri.substring(this.queryStart + 1), this.limits.maxParameters(),
-							"query parameters");
+			this.query = (this.queryStart < 0) ? Map.of() : FormDecoder.decode(this.uri.substring(this.queryStart + 1),
+					this.limits.maxParameters(), "query parameters");
 		}
 		return this.query;
 	}
@@ -347,7 +355,10 @@ public final class Exchange implements Context {
 				"a JSON body (content-type application/json)");
 	}
 
-	/** The request's media type, lower case and without parameters; empty when it names none. */
+	/**
+	 * The request's media type, lower case and without parameters; empty when it names
+	 * none.
+	 */
 	private String mediaType() {
 		String contentType = contentType();
 		CharSequence mime = (contentType != null) ? HttpUtil.getMimeType(contentType) : null;
@@ -427,7 +438,10 @@ public final class Exchange implements Context {
 		return this.transport.alloc(this.handle);
 	}
 
-	/** Sends the status, the headers and a body of known length in one write. Takes ownership of {@code body}. */
+	/**
+	 * Sends the status, the headers and a body of known length in one write. Takes
+	 * ownership of {@code body}.
+	 */
 	Publisher<Void> send(ByteBuf body) {
 		return this.transport.send(this.handle, this.status, body);
 	}
@@ -437,7 +451,10 @@ public final class Exchange implements Context {
 		return this.transport.stream(this.handle, this.status, body);
 	}
 
-	/** Whether the client asked for a {@code HEAD}: the response carries headers and no body. */
+	/**
+	 * Whether the client asked for a {@code HEAD}: the response carries headers and no
+	 * body.
+	 */
 	boolean isHead() {
 		return "HEAD".equals(this.method);
 	}

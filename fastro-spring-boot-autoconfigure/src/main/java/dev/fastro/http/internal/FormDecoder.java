@@ -10,9 +10,10 @@ import dev.fastro.http.HttpException;
 import dev.fastro.router.internal.PercentDecoder;
 
 /**
- * Decodes {@code application/x-www-form-urlencoded} text, the encoding of query strings and form
- * bodies: {@code name=value} pairs separated by {@code &}, {@code +} for a space, strict UTF-8
- * percent-escapes. A malformed escape or more pairs than allowed is a 400 that says which.
+ * Decodes {@code application/x-www-form-urlencoded} text, the encoding of query strings
+ * and form bodies: {@code name=value} pairs separated by {@code &}, {@code +} for a
+ * space, strict UTF-8 percent-escapes. A malformed escape or more pairs than allowed is a
+ * 400 that says which.
  */
 final class FormDecoder {
 
@@ -20,11 +21,12 @@ final class FormDecoder {
 	}
 
 	/**
-	 * Every parameter with its values, in order. Every scan stops at the end of its pair, so the cost
-	 * is linear in the length of the text, however many pairs it has.
+	 * Every parameter with its values, in order. Every scan stops at the end of its pair,
+	 * so the cost is linear in the length of the text, however many pairs it has.
 	 * @param encoded the encoded text, without the leading {@code ?}
 	 * @param max the most pairs allowed
-	 * @param what what the pairs are, for error messages, such as {@code "query parameters"}
+	 * @param what what the pairs are, for error messages, such as
+	 * {@code "query parameters"}
 	 */
 	static Map<String, List<String>> decode(CharSequence encoded, int max, String what) {
 		Map<String, List<String>> parameters = new LinkedHashMap<>();
@@ -48,7 +50,10 @@ final class FormDecoder {
 		return Collections.unmodifiableMap(parameters);
 	}
 
-	/** Where {@code c} first is in {@code s[from, to)}, or {@code to} when it is not there. */
+	/**
+	 * Where {@code c} first is in {@code s[from, to)}, or {@code to} when it is not
+	 * there.
+	 */
 	private static int indexOf(CharSequence s, char c, int from, int to) {
 		int i = from;
 		while (i < to && s.charAt(i) != c) {
@@ -60,8 +65,8 @@ final class FormDecoder {
 	private static String decodeComponent(CharSequence encoded, int start, int end, String what) {
 		String decoded = PercentDecoder.decode(encoded, start, end, true);
 		if (decoded == null) {
-			throw HttpException.badRequest("Malformed " + what + ": invalid percent-encoding in '"
-					+ encoded.subSequence(start, end) + "'");
+			throw HttpException.badRequest(
+					"Malformed " + what + ": invalid percent-encoding in '" + encoded.subSequence(start, end) + "'");
 		}
 		return decoded;
 	}

@@ -20,9 +20,10 @@ import tools.jackson.databind.JavaType;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads request bodies and writes results as JSON with the application's {@link JsonMapper}, so
- * {@code spring.jackson.*} settings apply. A body that cannot be read is a 400 naming where it went
- * wrong: the line and column of malformed JSON, or the field that does not fit the target type.
+ * Reads request bodies and writes results as JSON with the application's
+ * {@link JsonMapper}, so {@code spring.jackson.*} settings apply. A body that cannot be
+ * read is a 400 naming where it went wrong: the line and column of malformed JSON, or the
+ * field that does not fit the target type.
  */
 public final class JsonCodec {
 
@@ -39,8 +40,9 @@ public final class JsonCodec {
 	}
 
 	/**
-	 * Resolves a class or generic type into Jackson's type. Jackson's type factory caches what it
-	 * resolves, so resolving per request, as {@link Exchange#body(Class)} does, costs a cache lookup.
+	 * Resolves a class or generic type into Jackson's type. Jackson's type factory caches
+	 * what it resolves, so resolving per request, as {@link Exchange#body(Class)} does,
+	 * costs a cache lookup.
 	 */
 	public JavaType type(Type type) {
 		return this.mapper.constructType(type);
@@ -48,12 +50,13 @@ public final class JsonCodec {
 
 	<T> T read(ByteBuf body, JavaType type) {
 		if (!body.isReadable()) {
-			throw HttpException.badRequest("Request body is empty; expected JSON for " + type.getRawClass().getSimpleName());
+			throw HttpException
+				.badRequest("Request body is empty; expected JSON for " + type.getRawClass().getSimpleName());
 		}
 		T value;
 		try {
-			value = body.hasArray()
-					? this.mapper.readValue(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes(), type)
+			value = body.hasArray() ? this.mapper.readValue(body.array(), body.arrayOffset() + body.readerIndex(),
+					body.readableBytes(), type)
 					: this.mapper.readValue((InputStream) new ByteBufInputStream(body.duplicate()), type);
 		}
 		catch (StreamReadException ex) {
@@ -62,7 +65,8 @@ public final class JsonCodec {
 		catch (JacksonException ex) {
 			String field = fieldPath(ex);
 			throw new HttpException(400, "JSON does not fit " + type.getRawClass().getSimpleName()
-					+ (field.isEmpty() ? "" : " at field '" + field + "'") + ": " + firstLine(ex.getOriginalMessage()), ex);
+					+ (field.isEmpty() ? "" : " at field '" + field + "'") + ": " + firstLine(ex.getOriginalMessage()),
+					ex);
 		}
 		if (value == null) {
 			throw HttpException.badRequest("Request body is JSON null; expected " + type.getRawClass().getSimpleName());
@@ -71,8 +75,9 @@ public final class JsonCodec {
 	}
 
 	/**
-	 * Writes {@code value} as JSON straight into a pooled buffer, after one separator byte when
-	 * {@code prefix >= 0} (as a streamed array needs), and returns the buffer, owned by the caller.
+	 * Writes {@code value} as JSON straight into a pooled buffer, after one separator
+	 * byte when {@code prefix >= 0} (as a streamed array needs), and returns the buffer,
+	 * owned by the caller.
 	 */
 	public ByteBuf write(Object value, ByteBufAllocator alloc, int prefix) {
 		ByteBuf buffer = alloc.buffer();
@@ -91,7 +96,8 @@ public final class JsonCodec {
 
 	/**
 	 * Writes a problem as {@code application/problem+json}, setting the content type in
-	 * {@code headers}; every problem body Fastro writes, whichever layer answers, is written here.
+	 * {@code headers}; every problem body Fastro writes, whichever layer answers, is
+	 * written here.
 	 */
 	public ByteBuf writeProblem(Problem problem, ByteBufAllocator alloc, HttpHeaders headers) {
 		ByteBuf body = write(problem.members(), alloc, -1);

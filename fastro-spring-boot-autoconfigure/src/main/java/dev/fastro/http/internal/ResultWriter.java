@@ -22,10 +22,10 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Writes what a handler returned. A value known now is written with one send of a buffer whose length
- * is set; a {@code Mono} or {@code CompletionStage} is written when it completes; any other
- * {@code Publisher} is streamed as a JSON array, or as newline-delimited JSON when the client accepts
- * {@code application/x-ndjson}.
+ * Writes what a handler returned. A value known now is written with one send of a buffer
+ * whose length is set; a {@code Mono} or {@code CompletionStage} is written when it
+ * completes; any other {@code Publisher} is streamed as a JSON array, or as
+ * newline-delimited JSON when the client accepts {@code application/x-ndjson}.
  */
 final class ResultWriter {
 
@@ -96,8 +96,8 @@ final class ResultWriter {
 	private Publisher<Void> writeLater(Exchange ctx, Mono<?> result, boolean answersError) {
 		return result.cast(Object.class)
 			.defaultIfEmpty(NOTHING)
-			.onErrorResume(error -> Mono.just(new ErrorAnswer(
-					answersError ? this.errors.internalError(ctx) : this.errors.resolve(ctx, error))))
+			.onErrorResume(error -> Mono
+				.just(new ErrorAnswer(answersError ? this.errors.internalError(ctx) : this.errors.resolve(ctx, error))))
 			.flatMap(value -> {
 				if (value instanceof ErrorAnswer answer) {
 					return Mono.from(write(ctx, answer.value(), true));
@@ -106,7 +106,10 @@ final class ResultWriter {
 			});
 	}
 
-	/** Encodes a plain value into a buffer, choosing the status and content type it implies. */
+	/**
+	 * Encodes a plain value into a buffer, choosing the status and content type it
+	 * implies.
+	 */
 	private ByteBuf encode(Exchange ctx, Object value) {
 		if (value == null) {
 			if (ctx.status() == 200) {
@@ -148,8 +151,7 @@ final class ResultWriter {
 		boolean ndjson = acceptsNdjson(ctx);
 		defaultContentType(ctx, ndjson ? NDJSON : APPLICATION_JSON);
 		runHooks(ctx);
-		Flux<ByteBuf> body = ndjson
-				? items.map(item -> encodeJson(ctx, item).writeByte('\n'))
+		Flux<ByteBuf> body = ndjson ? items.map(item -> encodeJson(ctx, item).writeByte('\n'))
 				: items.index()
 					.map(item -> this.json.write(item.getT2(), ctx.alloc(), (item.getT1() == 0) ? '[' : ','))
 					.switchIfEmpty(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(new byte[] { '[' })))
@@ -180,7 +182,10 @@ final class ResultWriter {
 		}
 	}
 
-	/** Marks the answer to an asynchronous failure, so a failure of that answer is not answered again. */
+	/**
+	 * Marks the answer to an asynchronous failure, so a failure of that answer is not
+	 * answered again.
+	 */
 	private record ErrorAnswer(Object value) {
 	}
 

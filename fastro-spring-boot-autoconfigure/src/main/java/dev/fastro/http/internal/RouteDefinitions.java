@@ -6,10 +6,10 @@ import java.util.function.Function;
 import dev.fastro.http.Routes;
 
 /**
- * The routes a {@link Routes} declares. {@code Routes} keeps them from its public API, so that
- * {@link RouteDefinition} is no part of it; since Java grants another package nothing short of
- * {@code public}, {@code Routes} hands this class a reader of its definitions as its class is
- * initialized, which is before any {@code Routes} exists.
+ * The routes a {@link Routes} declares. {@code Routes} keeps them from its public API, so
+ * that {@link RouteDefinition} is no part of it; since Java grants another package
+ * nothing short of {@code public}, {@code Routes} hands this class a reader of its
+ * definitions as its class is initialized, which is before any {@code Routes} exists.
  */
 public final class RouteDefinitions {
 
@@ -19,7 +19,8 @@ public final class RouteDefinitions {
 	}
 
 	/**
-	 * Sets how to read the definitions of a {@link Routes}; called once, by {@code Routes} itself.
+	 * Sets how to read the definitions of a {@link Routes}; called once, by
+	 * {@code Routes} itself.
 	 * @throws IllegalStateException when a reader is set already
 	 */
 	public static void readWith(Function<Routes, List<RouteDefinition>> routesReader) {

@@ -7,12 +7,14 @@ import io.netty.buffer.ByteBufAllocator;
 import org.reactivestreams.Publisher;
 
 /**
- * The connection side of an {@link Exchange}: where its request came from and how its response
- * leaves. One transport serves every exchange of a server and keeps no state of its own; what belongs
- * to one request is the handle each method is given, so a request costs no transport object. The
- * server implements it over Reactor Netty; a test client can implement it without a socket.
+ * The connection side of an {@link Exchange}: where its request came from and how its
+ * response leaves. One transport serves every exchange of a server and keeps no state of
+ * its own; what belongs to one request is the handle each method is given, so a request
+ * costs no transport object. The server implements it over Reactor Netty; a test client
+ * can implement it without a socket.
  *
- * @param <H> one request's connection as the transport knows it, such as Reactor Netty's response
+ * @param <H> one request's connection as the transport knows it, such as Reactor Netty's
+ * response
  */
 public interface Transport<H> {
 
@@ -23,8 +25,8 @@ public interface Transport<H> {
 	ByteBufAllocator alloc(H handle);
 
 	/**
-	 * Sends the status, the headers and a body of known length in one write. Takes ownership of
-	 * {@code body}.
+	 * Sends the status, the headers and a body of known length in one write. Takes
+	 * ownership of {@code body}.
 	 */
 	Publisher<Void> send(H handle, int status, ByteBuf body);
 

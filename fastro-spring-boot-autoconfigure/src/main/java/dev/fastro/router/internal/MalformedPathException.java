@@ -1,8 +1,8 @@
 package dev.fastro.router.internal;
 
 /**
- * Thrown by {@link Router#find} when a path matched a route but a parameter value is not valid
- * percent-encoded UTF-8; an HTTP layer answers it with 400 Bad Request.
+ * Thrown by {@link Router#find} when a path matched a route but a parameter value is not
+ * valid percent-encoded UTF-8; an HTTP layer answers it with 400 Bad Request.
  */
 public final class MalformedPathException extends IllegalArgumentException {
 
@@ -15,4 +15,5 @@ public final class MalformedPathException extends IllegalArgumentException {
 	public MalformedPathException(String value) {
 		super("Malformed percent-encoding in path segment '" + value + "'");
 	}
+
 }

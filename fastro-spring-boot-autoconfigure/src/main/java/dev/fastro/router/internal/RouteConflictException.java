@@ -1,9 +1,9 @@
 package dev.fastro.router.internal;
 
 /**
- * Thrown by {@link Router.Builder#build} when two routes of one method match the same paths. It carries
- * both routes, so that a caller that knows where each was declared can say so: see
- * {@link #RouteConflictException(Route, String, Route, String)}.
+ * Thrown by {@link Router.Builder#build} when two routes of one method match the same
+ * paths. It carries both routes, so that a caller that knows where each was declared can
+ * say so: see {@link #RouteConflictException(Route, String, Route, String)}.
  */
 public final class RouteConflictException extends IllegalArgumentException {
 
@@ -18,7 +18,7 @@ public final class RouteConflictException extends IllegalArgumentException {
 	private final String secondOrigin;
 
 	/**
-	 * @param first  the route registered first
+	 * @param first the route registered first
 	 * @param second the route that collides with it
 	 */
 	public RouteConflictException(Route<?> first, Route<?> second) {
@@ -26,9 +26,10 @@ public final class RouteConflictException extends IllegalArgumentException {
 	}
 
 	/**
-	 * @param first        the route registered first
-	 * @param firstOrigin  where it was declared, such as {@code bean 'users', route #3}; {@code null} if unknown
-	 * @param second       the route that collides with it
+	 * @param first the route registered first
+	 * @param firstOrigin where it was declared, such as {@code bean 'users', route #3};
+	 * {@code null} if unknown
+	 * @param second the route that collides with it
 	 * @param secondOrigin where that one was declared; {@code null} if unknown
 	 */
 	public RouteConflictException(Route<?> first, String firstOrigin, Route<?> second, String secondOrigin) {

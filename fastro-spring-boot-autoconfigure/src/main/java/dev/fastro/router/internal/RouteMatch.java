@@ -3,16 +3,21 @@ package dev.fastro.router.internal;
 import java.util.Objects;
 
 /**
- * The route a path matched and its decoded parameter values. Immutable, so the router may cache
- * one and hand it to many requests.
+ * The route a path matched and its decoded parameter values. Immutable, so the router may
+ * cache one and hand it to many requests.
  *
  * @param <T> the target type
  */
 public final class RouteMatch<T> {
 
 	private final Route<T> route;
+
 	private final String[] names;
-	/** Indexed like {@code names}; may be longer, as it is sized for the longest route of the method. */
+
+	/**
+	 * Indexed like {@code names}; may be longer, as it is sized for the longest route of
+	 * the method.
+	 */
 	private final String[] values;
 
 	RouteMatch(Route<T> route, String[] names, String[] values) {
@@ -32,8 +37,8 @@ public final class RouteMatch<T> {
 	}
 
 	/**
-	 * The decoded value of a parameter ({@code "*"} names an anonymous catch-all), or null when the
-	 * route has no parameter of that name.
+	 * The decoded value of a parameter ({@code "*"} names an anonymous catch-all), or
+	 * null when the route has no parameter of that name.
 	 */
 	public String param(String name) {
 		for (int i = 0; i < names.length; i++) {
@@ -67,4 +72,5 @@ public final class RouteMatch<T> {
 		}
 		return names.length == 0 ? text.toString() : text.append('}').toString();
 	}
+
 }

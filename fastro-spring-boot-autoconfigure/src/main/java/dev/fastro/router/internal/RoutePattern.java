@@ -6,17 +6,21 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * A parsed and validated route pattern: one segment per '/'-separated part of the path, so that
- * {@code /} is one empty static segment and {@code /x/} ends with one.
+ * A parsed and validated route pattern: one segment per '/'-separated part of the path,
+ * so that {@code /} is one empty static segment and {@code /x/} ends with one.
  */
 final class RoutePattern {
 
 	/** Segment kinds, in matching priority order. */
-	enum Kind { STATIC, REGEX, PARAM, CATCH_ALL }
+	enum Kind {
+
+		STATIC, REGEX, PARAM, CATCH_ALL
+
+	}
 
 	/**
-	 * @param kind  the kind
-	 * @param text  the raw literal of a static segment, else the parameter name
+	 * @param kind the kind
+	 * @param text the raw literal of a static segment, else the parameter name
 	 * @param regex the constraint of a regex parameter, else null
 	 */
 	record Segment(Kind kind, String text, Pattern regex) {
@@ -25,8 +29,11 @@ final class RoutePattern {
 	private static final Segment EMPTY = new Segment(Kind.STATIC, "", null);
 
 	private final String source;
+
 	private final List<Segment> segments;
+
 	private final String[] names;
+
 	private final boolean isStatic;
 
 	private RoutePattern(String source, List<Segment> segments, String[] names) {
@@ -36,7 +43,9 @@ final class RoutePattern {
 		this.isStatic = names.length == 0;
 	}
 
-	/** Parses {@code source}, throwing {@link RoutePatternException} when it is malformed. */
+	/**
+	 * Parses {@code source}, throwing {@link RoutePatternException} when it is malformed.
+	 */
 	static RoutePattern parse(String source) {
 		int length = source.length();
 		if (length == 0 || source.charAt(0) != '/') {
@@ -55,7 +64,8 @@ final class RoutePattern {
 				if (end < length && source.charAt(end) != '/') {
 					throw new RoutePatternException(source, end, "a parameter must span the whole segment");
 				}
-			} else {
+			}
+			else {
 				end = source.indexOf('/', start);
 				end = end < 0 ? length : end;
 				segment = plainSegment(source, start, end);
@@ -93,7 +103,10 @@ final class RoutePattern {
 		return names;
 	}
 
-	/** The segments, without the empty last one of a trailing slash when trailing slashes are ignored. */
+	/**
+	 * The segments, without the empty last one of a trailing slash when trailing slashes
+	 * are ignored.
+	 */
 	List<Segment> segments(boolean ignoreTrailingSlash) {
 		int size = segments.size();
 		if (ignoreTrailingSlash && size > 1 && segments.get(size - 1).equals(EMPTY)) {
@@ -103,15 +116,16 @@ final class RoutePattern {
 	}
 
 	/**
-	 * The request paths a static pattern matches: its source when trailing slashes count; otherwise,
-	 * the paths that come to the same thing once both lose one trailing slash.
+	 * The request paths a static pattern matches: its source when trailing slashes count;
+	 * otherwise, the paths that come to the same thing once both lose one trailing slash.
 	 */
 	List<String> staticPaths(boolean ignoreTrailingSlash) {
 		if (!ignoreTrailingSlash) {
 			return List.of(source);
 		}
 		String path = endsWithSlash(source) ? source.substring(0, source.length() - 1) : source;
-		// A request that still ends with a slash after losing one (as "//" does) is never that path.
+		// A request that still ends with a slash after losing one (as "//" does) is never
+		// that path.
 		return endsWithSlash(path) ? List.of(path + "/") : List.of(path, path + "/");
 	}
 
@@ -131,13 +145,17 @@ final class RoutePattern {
 				case '{', ':' -> throw new RoutePatternException(source, i, "a parameter must span the whole segment");
 				case '*' -> throw new RoutePatternException(source, i, "a catch-all '*' must span the whole segment");
 				case '}' -> throw new RoutePatternException(source, i, "unmatched '}'");
-				default -> { }
+				default -> {
+				}
 			}
 		}
 		return new Segment(Kind.STATIC, source.substring(start, end), null);
 	}
 
-	/** Parses {@code {name}}, {@code {name:regex}} or {@code {*name}} spanning {@code source[open, close]}. */
+	/**
+	 * Parses {@code {name}}, {@code {name:regex}} or {@code {*name}} spanning
+	 * {@code source[open, close]}.
+	 */
 	private static Segment braceParameter(String source, int open, int close) {
 		if (open + 1 < close && source.charAt(open + 1) == '*') {
 			return new Segment(Kind.CATCH_ALL, name(source, open + 2, close), null);
@@ -152,29 +170,38 @@ final class RoutePattern {
 		}
 		try {
 			return new Segment(Kind.REGEX, name, Pattern.compile(source.substring(colon + 1, close)));
-		} catch (PatternSyntaxException e) {
+		}
+		catch (PatternSyntaxException e) {
 			int at = colon + 1 + Math.max(e.getIndex(), 0);
 			throw new RoutePatternException(source, at, "invalid regex: " + e.getDescription());
 		}
 	}
 
-	/** The matching '}' of the '{' at {@code open}; the regex may nest braces and escape them with '\'. */
+	/**
+	 * The matching '}' of the '{' at {@code open}; the regex may nest braces and escape
+	 * them with '\'.
+	 */
 	private static int closingBrace(String source, int open) {
 		int depth = 0;
 		for (int i = open; i < source.length(); i++) {
 			char c = source.charAt(i);
 			if (c == '\\') {
 				i++;
-			} else if (c == '{') {
+			}
+			else if (c == '{') {
 				depth++;
-			} else if (c == '}' && --depth == 0) {
+			}
+			else if (c == '}' && --depth == 0) {
 				return i;
 			}
 		}
 		throw new RoutePatternException(source, open, "unclosed '{'");
 	}
 
-	/** Where the name of the parameter segment starting at {@code start} starts ({@code *} is its own name). */
+	/**
+	 * Where the name of the parameter segment starting at {@code start} starts ({@code *}
+	 * is its own name).
+	 */
 	private static int nameStart(String source, int start) {
 		return switch (source.charAt(start)) {
 			case ':' -> start + 1;
@@ -183,18 +210,23 @@ final class RoutePattern {
 		};
 	}
 
-	/** Validates the parameter name {@code source[start, end)}: {@code [A-Za-z_][A-Za-z0-9_]*}. */
+	/**
+	 * Validates the parameter name {@code source[start, end)}:
+	 * {@code [A-Za-z_][A-Za-z0-9_]*}.
+	 */
 	private static String name(String source, int start, int end) {
 		if (start == end) {
 			throw new RoutePatternException(source, start, "empty parameter name");
 		}
 		for (int i = start; i < end; i++) {
 			char c = source.charAt(i);
-			boolean valid = c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || i > start && c >= '0' && c <= '9';
+			boolean valid = c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
+					|| i > start && c >= '0' && c <= '9';
 			if (!valid) {
 				throw new RoutePatternException(source, i, "invalid character '" + c + "' in parameter name");
 			}
 		}
 		return source.substring(start, end);
 	}
+
 }

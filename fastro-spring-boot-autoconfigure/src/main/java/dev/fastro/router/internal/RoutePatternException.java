@@ -1,6 +1,9 @@
 package dev.fastro.router.internal;
 
-/** Thrown by {@link Router.Builder#add} for a malformed pattern; the message names the pattern and the position. */
+/**
+ * Thrown by {@link Router.Builder#add} for a malformed pattern; the message names the
+ * pattern and the position.
+ */
 public final class RoutePatternException extends IllegalArgumentException {
 
 	private static final long serialVersionUID = 1L;
@@ -14,19 +17,20 @@ public final class RoutePatternException extends IllegalArgumentException {
 	private final String origin;
 
 	/**
-	 * @param pattern  the offending pattern
+	 * @param pattern the offending pattern
 	 * @param position the 0-based character position of the problem
-	 * @param problem  what is wrong
+	 * @param problem what is wrong
 	 */
 	public RoutePatternException(String pattern, int position, String problem) {
 		this(pattern, position, problem, null);
 	}
 
 	/**
-	 * @param pattern  the offending pattern
+	 * @param pattern the offending pattern
 	 * @param position the 0-based character position of the problem
-	 * @param problem  what is wrong
-	 * @param origin   where the route was declared, such as {@code bean 'users', route #3}; {@code null} if unknown
+	 * @param problem what is wrong
+	 * @param origin where the route was declared, such as {@code bean 'users', route #3};
+	 * {@code null} if unknown
 	 */
 	public RoutePatternException(String pattern, int position, String problem, String origin) {
 		super("Malformed route pattern '" + pattern + "'" + ((origin != null) ? " (" + origin + ")" : "")

@@ -7,33 +7,40 @@ import java.util.regex.Pattern;
 /**
  * The segment tree of one method's dynamic routes, walked by index over the raw path.
  *
- * <p>A node is a position between two segments. The next segment is consumed by one of its
- * children, tried in priority order; when a child's subtree cannot match the rest of the path,
- * the walk backtracks to the next candidate:
+ * <p>
+ * A node is a position between two segments. The next segment is consumed by one of its
+ * children, tried in priority order; when a child's subtree cannot match the rest of the
+ * path, the walk backtracks to the next candidate:
  * <ol>
- *   <li>static children, keyed by raw segment text in an open-addressing table whose hash is
- *       computed over the path region, so no substring is made;</li>
- *   <li>regex children, in the order their regex was first registered at this node, tested
- *       against the decoded segment;</li>
- *   <li>the one plain parameter child, taking any non-empty segment;</li>
- *   <li>the catch-all, an endpoint rather than a node, taking the rest of the path, possibly empty.</li>
+ * <li>static children, keyed by raw segment text in an open-addressing table whose hash
+ * is computed over the path region, so no substring is made;</li>
+ * <li>regex children, in the order their regex was first registered at this node, tested
+ * against the decoded segment;</li>
+ * <li>the one plain parameter child, taking any non-empty segment;</li>
+ * <li>the catch-all, an endpoint rather than a node, taking the rest of the path,
+ * possibly empty.</li>
  * </ol>
- * A node's endpoint is the route ending right after the segment that led to it. Parameter names
- * live in endpoints, not nodes, so that routes sharing a node may name its value differently; a
- * node only counts the parameters bound on the way to it, which fixes the index of each value.
- * Values are written while the recursion unwinds from a matched endpoint, so a failed branch
- * costs no allocation (bar a regex child's decoding) and leaves nothing behind.
+ * A node's endpoint is the route ending right after the segment that led to it. Parameter
+ * names live in endpoints, not nodes, so that routes sharing a node may name its value
+ * differently; a node only counts the parameters bound on the way to it, which fixes the
+ * index of each value. Values are written while the recursion unwinds from a matched
+ * endpoint, so a failed branch costs no allocation (bar a regex child's decoding) and
+ * leaves nothing behind.
  */
 final class RouteTree<T> {
 
 	private final Node<T> root = new Node<>(0, null);
+
 	private final boolean ignoreTrailingSlash;
 
 	RouteTree(boolean ignoreTrailingSlash) {
 		this.ignoreTrailingSlash = ignoreTrailingSlash;
 	}
 
-	/** Adds the endpoint at the place its segments lead to; returns the endpoint already there, if any. */
+	/**
+	 * Adds the endpoint at the place its segments lead to; returns the endpoint already
+	 * there, if any.
+	 */
 	ParsedRoute<T> insert(List<RoutePattern.Segment> segments, ParsedRoute<T> endpoint) {
 		Node<T> node = root;
 		for (RoutePattern.Segment segment : segments) {
@@ -58,9 +65,10 @@ final class RouteTree<T> {
 	}
 
 	/**
-	 * The endpoint matching {@code path}, or null. When {@code values} is not null, it receives the
-	 * decoded parameter values and a malformed one throws {@link MalformedPathException}; when it is
-	 * null, the match is structural and plain values are not even decoded.
+	 * The endpoint matching {@code path}, or null. When {@code values} is not null, it
+	 * receives the decoded parameter values and a malformed one throws
+	 * {@link MalformedPathException}; when it is null, the match is structural and plain
+	 * values are not even decoded.
 	 */
 	ParsedRoute<T> match(String path, String[] values) {
 		int end = path.length();
@@ -87,7 +95,8 @@ final class RouteTree<T> {
 		}
 		if (segmentEnd > start) {
 			if (node.regexChildren.length > 0) {
-				// A value that does not decode satisfies no regex; the plain parameter may still take it.
+				// A value that does not decode satisfies no regex; the plain parameter
+				// may still take it.
 				String value = PercentDecoder.decode(path, start, segmentEnd);
 				if (value != null) {
 					for (Node<T> regexChild : node.regexChildren) {
@@ -122,7 +131,10 @@ final class RouteTree<T> {
 		return null;
 	}
 
-	/** Continues below {@code child} once it consumed the segment ending at {@code segmentEnd}. */
+	/**
+	 * Continues below {@code child} once it consumed the segment ending at
+	 * {@code segmentEnd}.
+	 */
 	private ParsedRoute<T> descend(Node<T> child, String path, int segmentEnd, int end, String[] values) {
 		if (segmentEnd < end) {
 			return match(child, path, segmentEnd + 1, end, values);
@@ -130,7 +142,8 @@ final class RouteTree<T> {
 		if (child.endpoint != null) {
 			return child.endpoint;
 		}
-		// With the trailing slash gone, "/files" stands for "/files/", where "/files/*" matches "".
+		// With the trailing slash gone, "/files" stands for "/files/", where "/files/*"
+		// matches "".
 		if (ignoreTrailingSlash && child.catchAll != null) {
 			if (values != null) {
 				values[child.params] = "";
@@ -142,18 +155,30 @@ final class RouteTree<T> {
 
 	private static final class Node<T> {
 
-		/** Parameters bound before this node: the index of the value of the next parameter segment. */
+		/**
+		 * Parameters bound before this node: the index of the value of the next parameter
+		 * segment.
+		 */
 		final int params;
+
 		final Pattern regex;
 
-		/** Static children by label: power-of-two capacity, at most half full, so a probe always ends. */
+		/**
+		 * Static children by label: power-of-two capacity, at most half full, so a probe
+		 * always ends.
+		 */
 		private String[] labels;
+
 		private Node<T>[] statics;
+
 		private int staticCount;
 
 		Node<T>[] regexChildren = newArray(0);
+
 		Node<T> param;
+
 		ParsedRoute<T> endpoint;
+
 		ParsedRoute<T> catchAll;
 
 		Node(int params, Pattern regex) {
@@ -173,7 +198,8 @@ final class RouteTree<T> {
 			int mask = labels.length - 1;
 			for (int i = spread(hash) & mask; labels[i] != null; i = (i + 1) & mask) {
 				String label = labels[i];
-				if (label.length() == length && label.hashCode() == hash && path.regionMatches(start, label, 0, length)) {
+				if (label.length() == length && label.hashCode() == hash
+						&& path.regionMatches(start, label, 0, length)) {
 					return statics[i];
 				}
 			}
@@ -244,5 +270,7 @@ final class RouteTree<T> {
 		private static <T> Node<T>[] newArray(int length) {
 			return (Node<T>[]) new Node<?>[length];
 		}
+
 	}
+
 }

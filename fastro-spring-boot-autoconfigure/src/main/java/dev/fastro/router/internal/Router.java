@@ -12,23 +12,27 @@ import java.util.TreeSet;
 /**
  * Immutable, thread-safe compiled router mapping (method, raw path) to a target.
  *
- * <p>Each method has its own routes, so routes of other methods never affect a match. Static
- * patterns are answered by one hash lookup on the path. The others are found in a segment tree
- * where, at each segment, static text beats regex-constrained parameters (in registration order),
- * which beat plain parameters, which beat a catch-all; a branch that fails deeper down gives way to
- * the next one. Their matches are cached per method, keyed by path, when the cache is enabled.
+ * <p>
+ * Each method has its own routes, so routes of other methods never affect a match. Static
+ * patterns are answered by one hash lookup on the path. The others are found in a segment
+ * tree where, at each segment, static text beats regex-constrained parameters (in
+ * registration order), which beat plain parameters, which beat a catch-all; a branch that
+ * fails deeper down gives way to the next one. Their matches are cached per method, keyed
+ * by path, when the cache is enabled.
  *
- * <p>Trailing slashes are significant unless {@link Builder#ignoreTrailingSlash} is set; then a
- * path and a pattern each lose one trailing slash (the root {@code /} keeps its own) before
- * matching, and a catch-all also matches a path that ends where its own segment would begin, with
- * value "": {@code /files/*} matches {@code /files} and {@code /files/} with "", and
- * {@code /files/a/} with "a".
+ * <p>
+ * Trailing slashes are significant unless {@link Builder#ignoreTrailingSlash} is set;
+ * then a path and a pattern each lose one trailing slash (the root {@code /} keeps its
+ * own) before matching, and a catch-all also matches a path that ends where its own
+ * segment would begin, with value "": {@code /files/*} matches {@code /files} and
+ * {@code /files/} with "", and {@code /files/a/} with "a".
  *
  * @param <T> the target type
  */
 public final class Router<T> {
 
 	private final Map<String, MethodRoutes<T>> methods;
+
 	private final List<Route<T>> routes;
 
 	private Router(Map<String, MethodRoutes<T>> methods, List<Route<T>> routes) {
@@ -36,18 +40,21 @@ public final class Router<T> {
 		this.routes = routes;
 	}
 
-	/** A builder with strict trailing slashes and a cache of at most 4 MB of matches per method. */
+	/**
+	 * A builder with strict trailing slashes and a cache of at most 4 MB of matches per
+	 * method.
+	 */
 	public static <T> Builder<T> builder() {
 		return new Builder<>();
 	}
 
 	/**
-	 * Matches a raw (still percent-encoded) path, without query string, starting with '/'.
-	 *
+	 * Matches a raw (still percent-encoded) path, without query string, starting with
+	 * '/'.
 	 * @return the match, or null when no route of this method matches
-	 * @throws MalformedPathException when the path matched a route but a parameter value has an
-	 *     invalid percent-escape or invalid UTF-8; a value that does not decode never satisfies a
-	 *     regex, so it can only be reported by a plain parameter or a catch-all
+	 * @throws MalformedPathException when the path matched a route but a parameter value
+	 * has an invalid percent-escape or invalid UTF-8; a value that does not decode never
+	 * satisfies a regex, so it can only be reported by a plain parameter or a catch-all
 	 */
 	public RouteMatch<T> find(String method, String path) {
 		MethodRoutes<T> table = methods.get(method);
@@ -55,9 +62,10 @@ public final class Router<T> {
 	}
 
 	/**
-	 * The methods having a route that matches the path, for a 405's Allow header or OPTIONS, sorted
-	 * alphabetically; empty when none. Never throws for a malformed escape: a method is listed exactly
-	 * when {@link #find} would answer or throw for it. Slow path, bypasses the cache.
+	 * The methods having a route that matches the path, for a 405's Allow header or
+	 * OPTIONS, sorted alphabetically; empty when none. Never throws for a malformed
+	 * escape: a method is listed exactly when {@link #find} would answer or throw for it.
+	 * Slow path, bypasses the cache.
 	 */
 	public Set<String> allowedMethods(String path) {
 		Set<String> allowed = new TreeSet<>();
@@ -74,7 +82,10 @@ public final class Router<T> {
 		return routes;
 	}
 
-	/** Hit and miss counters, size and weight of the route cache, summed over methods; zeros when disabled. */
+	/**
+	 * Hit and miss counters, size and weight of the route cache, summed over methods;
+	 * zeros when disabled.
+	 */
 	public RouteCacheStats cacheStats() {
 		long hits = 0;
 		long misses = 0;
@@ -91,32 +102,40 @@ public final class Router<T> {
 	}
 
 	/**
-	 * Collects routes and options; not thread-safe. {@link #build} may be called more than once.
+	 * Collects routes and options; not thread-safe. {@link #build} may be called more
+	 * than once.
 	 *
 	 * @param <T> the target type
 	 */
 	public static final class Builder<T> {
 
 		private final List<ParsedRoute<T>> endpoints = new ArrayList<>();
+
 		private boolean ignoreTrailingSlash;
+
 		private boolean cached = true;
+
 		private long cacheMaxBytes = 4L << 20;
 
 		private Builder() {
 		}
 
-		/** Whether one trailing slash of paths and patterns is ignored; false (strict) by default. */
+		/**
+		 * Whether one trailing slash of paths and patterns is ignored; false (strict) by
+		 * default.
+		 */
 		public Builder<T> ignoreTrailingSlash(boolean ignore) {
 			this.ignoreTrailingSlash = ignore;
 			return this;
 		}
 
 		/**
-		 * Whether matches of dynamic routes are cached, and in how many bytes per method: each method has
-		 * its own cache keyed by the path string, so that a lookup makes no key object, and so that a
-		 * flood of paths of one method cannot evict the matches of another. An entry is estimated, erring
-		 * high, at about 200 bytes plus one per character of its path and two per character of its
-		 * decoded values (see {@link RouteCacheStats#weight}). Enabled with 4 MB by default.
+		 * Whether matches of dynamic routes are cached, and in how many bytes per method:
+		 * each method has its own cache keyed by the path string, so that a lookup makes
+		 * no key object, and so that a flood of paths of one method cannot evict the
+		 * matches of another. An entry is estimated, erring high, at about 200 bytes plus
+		 * one per character of its path and two per character of its decoded values (see
+		 * {@link RouteCacheStats#weight}). Enabled with 4 MB by default.
 		 */
 		public Builder<T> cache(boolean enabled, long maxBytes) {
 			if (maxBytes < 0) {
@@ -129,10 +148,9 @@ public final class Router<T> {
 
 		/**
 		 * Adds a route, parsing and validating the pattern now.
-		 *
-		 * @param method  an HTTP method, compared exactly, such as GET or a custom token
+		 * @param method an HTTP method, compared exactly, such as GET or a custom token
 		 * @param pattern the pattern, starting with '/'
-		 * @param target  what the route leads to
+		 * @param target what the route leads to
 		 * @throws RoutePatternException for a malformed pattern
 		 */
 		public Builder<T> add(String method, String pattern, T target) {
@@ -146,10 +164,10 @@ public final class Router<T> {
 
 		/**
 		 * Compiles the routes.
-		 *
-		 * @throws RouteConflictException naming the method and both patterns when two routes of one
-		 *     method match the same paths, that is when their patterns are equal up to parameter names
-		 *     (and, when trailing slashes are ignored, up to a trailing slash)
+		 * @throws RouteConflictException naming the method and both patterns when two
+		 * routes of one method match the same paths, that is when their patterns are
+		 * equal up to parameter names (and, when trailing slashes are ignored, up to a
+		 * trailing slash)
 		 */
 		public Router<T> build() {
 			Map<String, List<ParsedRoute<T>>> byMethod = new LinkedHashMap<>();
@@ -157,9 +175,11 @@ public final class Router<T> {
 				byMethod.computeIfAbsent(endpoint.route().method(), method -> new ArrayList<>()).add(endpoint);
 			}
 			Map<String, MethodRoutes<T>> methods = new HashMap<>();
-			byMethod.forEach((method, list) ->
-					methods.put(method, new MethodRoutes<>(list, ignoreTrailingSlash, cached, cacheMaxBytes)));
+			byMethod.forEach((method, list) -> methods.put(method,
+					new MethodRoutes<>(list, ignoreTrailingSlash, cached, cacheMaxBytes)));
 			return new Router<>(methods, endpoints.stream().map(ParsedRoute::route).toList());
 		}
+
 	}
+
 }

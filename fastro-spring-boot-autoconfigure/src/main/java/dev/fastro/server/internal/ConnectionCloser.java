@@ -22,16 +22,18 @@ import io.netty.util.ReferenceCountUtil;
  * Decides when and how a connection closes.
  * <ul>
  * <li>Idle: a connection idle for the idle timeout between requests is closed. Netty's
- * {@link io.netty.handler.timeout.IdleStateHandler} stays in place and re-arms one timer lazily; Reactor
- * Netty's own idle timeout adds and removes a handler, so schedules and cancels a timer, per request.</li>
- * <li>Half-closed by the client: a client may send its requests and then shut its side down (legal
- * HTTP/1.1). The connection stays open until every request read has been answered in full. A reset
- * closes it at once, which cancels the pending work.</li>
- * <li>Lingering: when the server closes a connection while the client may still be sending, as after a
- * 413, closing at once would make the kernel answer the unread bytes with a reset, and the client could
- * lose the answer before reading it. As nginx does, the server then sends its answer and a FIN, and
- * reads and discards for at most {@value #LINGER_MILLIS} ms and {@value #LINGER_BYTES} bytes, or until
- * the client closes, before it closes.</li>
+ * {@link io.netty.handler.timeout.IdleStateHandler} stays in place and re-arms one timer
+ * lazily; Reactor Netty's own idle timeout adds and removes a handler, so schedules and
+ * cancels a timer, per request.</li>
+ * <li>Half-closed by the client: a client may send its requests and then shut its side
+ * down (legal HTTP/1.1). The connection stays open until every request read has been
+ * answered in full. A reset closes it at once, which cancels the pending work.</li>
+ * <li>Lingering: when the server closes a connection while the client may still be
+ * sending, as after a 413, closing at once would make the kernel answer the unread bytes
+ * with a reset, and the client could lose the answer before reading it. As nginx does,
+ * the server then sends its answer and a FIN, and reads and discards for at most
+ * {@value #LINGER_MILLIS} ms and {@value #LINGER_BYTES} bytes, or until the client
+ * closes, before it closes.</li>
  * </ul>
  */
 final class ConnectionCloser extends ChannelDuplexHandler {
@@ -67,7 +69,8 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 				endLinger(ctx);
 				return;
 			}
-			// Nothing more can be read; Reactor Netty asks to read after each exchange all the same,
+			// Nothing more can be read; Reactor Netty asks to read after each exchange
+			// all the same,
 			// which the epoll transport may then fail with an error.
 			ctx.pipeline().addFirst(NO_READS);
 			this.state.stopReading();
@@ -101,8 +104,9 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 	}
 
 	/**
-	 * A reset or another socket error: the client is gone. With half-closure allowed, Netty would only
-	 * shut the input down, as for a FIN, and pending work would wait for an answer nobody reads.
+	 * A reset or another socket error: the client is gone. With half-closure allowed,
+	 * Netty would only shut the input down, as for a FIN, and pending work would wait for
+	 * an answer nobody reads.
 	 */
 	@Override
 	public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
@@ -126,7 +130,8 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 		this.lingerDeadline = ctx.executor().schedule(() -> endLinger(ctx), LINGER_MILLIS, TimeUnit.MILLISECONDS);
 		ctx.pipeline().addBefore(ctx.name(), "fastro.discard", new Discard(ctx));
 		ctx.channel().config().setAutoRead(true);
-		// The FIN goes out only once every byte written before it has: shutting the output down drops
+		// The FIN goes out only once every byte written before it has: shutting the
+		// output down drops
 		// whatever is still queued.
 		ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(flushed -> {
 			if (flushed.isSuccess() && ctx.channel().isActive()) {
@@ -147,8 +152,8 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 	}
 
 	/**
-	 * Reads and discards while lingering. It is added only then, so that the connection's reads pass
-	 * one handler fewer the rest of the time.
+	 * Reads and discards while lingering. It is added only then, so that the connection's
+	 * reads pass one handler fewer the rest of the time.
 	 */
 	private final class Discard extends ChannelInboundHandlerAdapter {
 

@@ -18,9 +18,10 @@ import io.netty.util.AttributeKey;
 import reactor.netty.Connection;
 
 /**
- * What the guards of one connection share: where its bytes stand in HTTP framing, how many requests
- * it has decoded and answered, and whether it will read another. HTTP/1.1 answers requests in order,
- * so the n-th final response written answers the n-th request decoded.
+ * What the guards of one connection share: where its bytes stand in HTTP framing, how
+ * many requests it has decoded and answered, and whether it will read another. HTTP/1.1
+ * answers requests in order, so the n-th final response written answers the n-th request
+ * decoded.
  */
 final class ConnectionState {
 
@@ -72,10 +73,11 @@ final class ConnectionState {
 	}
 
 	/**
-	 * Fails the body being received: it ends at once, and the handler that receives it answers with
-	 * {@code failure} instead of running on a truncated body. The body ends as if complete rather than
-	 * with an error, because Reactor Netty would signal an inbound error a second time when the
-	 * exchange ends, which Reactor logs as an error dropped.
+	 * Fails the body being received: it ends at once, and the handler that receives it
+	 * answers with {@code failure} instead of running on a truncated body. The body ends
+	 * as if complete rather than with an error, because Reactor Netty would signal an
+	 * inbound error a second time when the exchange ends, which Reactor logs as an error
+	 * dropped.
 	 */
 	void failBody(HttpException failure) {
 		this.bodyFailure = failure;
@@ -89,10 +91,11 @@ final class ConnectionState {
 	}
 
 	/**
-	 * Closes the connection once everything written so far has been sent, and after Reactor Netty has
-	 * ended the exchange of its last response: closing sooner would cut that response short, or have
-	 * Reactor Netty resume reading on a closed channel. Reactor Netty ends the exchange in a listener it
-	 * adds to the last write when that write returns, so the close waits for the next turn of the loop.
+	 * Closes the connection once everything written so far has been sent, and after
+	 * Reactor Netty has ended the exchange of its last response: closing sooner would cut
+	 * that response short, or have Reactor Netty resume reading on a closed channel.
+	 * Reactor Netty ends the exchange in a listener it adds to the last write when that
+	 * write returns, so the close waits for the next turn of the loop.
 	 */
 	void closeAfterWrites() {
 		this.bytes.executor()
@@ -130,12 +133,18 @@ final class ConnectionState {
 		return this.answered >= this.decoded;
 	}
 
-	/** Whether the connection stands between requests, with nothing read that is not yet answered. */
+	/**
+	 * Whether the connection stands between requests, with nothing read that is not yet
+	 * answered.
+	 */
 	boolean isQuiet() {
 		return this.framing.isIdle() && allAnswered();
 	}
 
-	/** No further request will be read: the client closed its side, or a request head never came. */
+	/**
+	 * No further request will be read: the client closed its side, or a request head
+	 * never came.
+	 */
 	void stopReading() {
 		this.reading = false;
 	}
@@ -153,14 +162,19 @@ final class ConnectionState {
 		return this.closing;
 	}
 
-	/** Answers a request that never reached a handler with a problem, and closes the connection. */
+	/**
+	 * Answers a request that never reached a handler with a problem, and closes the
+	 * connection.
+	 */
 	void reject(HttpResponseStatus status, String detail) {
 		FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status);
 		response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
 		this.messages.writeAndFlush(withProblem(response, detail)).addListener(ChannelFutureListener.CLOSE);
 	}
 
-	/** The same response with a problem body naming what was wrong, and a {@code Date}. */
+	/**
+	 * The same response with a problem body naming what was wrong, and a {@code Date}.
+	 */
 	FullHttpResponse withProblem(FullHttpResponse response, String detail) {
 		Problem problem = Problem.of(response.status().code(), detail, null);
 		ByteBuf body = this.json.writeProblem(problem, this.messages.alloc(), response.headers());

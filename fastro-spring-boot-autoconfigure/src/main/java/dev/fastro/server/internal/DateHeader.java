@@ -6,8 +6,8 @@ import io.netty.handler.codec.DateFormatter;
 import io.netty.util.AsciiString;
 
 /**
- * The value of the {@code Date} header (RFC 9110, 6.6.1) that every response carries, formatted once
- * per second rather than once per response.
+ * The value of the {@code Date} header (RFC 9110, 6.6.1) that every response carries,
+ * formatted once per second rather than once per response.
  */
 final class DateHeader {
 
@@ -16,12 +16,18 @@ final class DateHeader {
 	private DateHeader() {
 	}
 
-	/** The current time, to the second, as an IMF-fixdate such as {@code Sun, 06 Nov 1994 08:49:37 GMT}. */
+	/**
+	 * The current time, to the second, as an IMF-fixdate such as
+	 * {@code Sun, 06 Nov 1994 08:49:37 GMT}.
+	 */
 	static AsciiString now() {
 		return at(System.currentTimeMillis());
 	}
 
-	/** The time {@code millis} after the epoch, to the second, formatted only when the second changed. */
+	/**
+	 * The time {@code millis} after the epoch, to the second, formatted only when the
+	 * second changed.
+	 */
 	static AsciiString at(long millis) {
 		long second = millis / 1000;
 		Formatted formatted = current;

@@ -1,8 +1,8 @@
 package dev.fastro.server.internal;
 
 /**
- * Thrown by {@link FastroServer#start()} when the server cannot bind its address and port, typically
- * because another process is listening on the port.
+ * Thrown by {@link FastroServer#start()} when the server cannot bind its address and
+ * port, typically because another process is listening on the port.
  */
 public final class FastroBindException extends IllegalStateException {
 

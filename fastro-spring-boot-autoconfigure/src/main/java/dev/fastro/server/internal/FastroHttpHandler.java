@@ -21,11 +21,12 @@ import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 
 /**
- * The bridge from Reactor Netty to the {@link Dispatcher}. A request without a body is dispatched at
- * once; a body is first received whole, within the size limit, so that handlers may read it
- * synchronously, and released when the response has been written.
+ * The bridge from Reactor Netty to the {@link Dispatcher}. A request without a body is
+ * dispatched at once; a body is first received whole, within the size limit, so that
+ * handlers may read it synchronously, and released when the response has been written.
  * <p>
- * Each request costs one {@link Exchange}; the {@link NettyTransport} it writes through is shared.
+ * Each request costs one {@link Exchange}; the {@link NettyTransport} it writes through
+ * is shared.
  */
 final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServerResponse, Publisher<Void>> {
 
@@ -99,7 +100,9 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 		return (value != null) ? Long.parseLong(value.trim()) : 0;
 	}
 
-	/** Counts a streamed body's bytes and stops the upload as soon as it passes the limit. */
+	/**
+	 * Counts a streamed body's bytes and stops the upload as soon as it passes the limit.
+	 */
 	private final class BodyLimit implements Consumer<ByteBuf> {
 
 		private final long max;

@@ -17,9 +17,10 @@ import reactor.netty.http.server.HttpServer;
 import reactor.netty.resources.LoopResources;
 
 /**
- * Fastro's own Reactor Netty server. Started, it binds and serves the {@link Dispatcher}; stopped, it
- * refuses new connections, lets in-flight requests finish within a grace period, then closes what is
- * left. While it serves, a non-daemon thread keeps the JVM alive, since Netty's threads are daemons.
+ * Fastro's own Reactor Netty server. Started, it binds and serves the {@link Dispatcher};
+ * stopped, it refuses new connections, lets in-flight requests finish within a grace
+ * period, then closes what is left. While it serves, a non-daemon thread keeps the JVM
+ * alive, since Netty's threads are daemons.
  */
 public final class FastroServer {
 
@@ -45,7 +46,8 @@ public final class FastroServer {
 			.httpRequestDecoder(decoder -> decoder.maxInitialLineLength(options.maxInitialLineLength())
 				.maxHeaderSize(options.maxHeaderSize()))
 			.doOnChannelInit((observer, channel, remote) -> ServerPipeline.install(channel.pipeline(), options, json))
-			// A client may half-close after its last request and still read the answers (see ConnectionCloser).
+			// A client may half-close after its last request and still read the answers
+			// (see ConnectionCloser).
 			.childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
 			.channelGroup(this.connections)
 			.handle(new FastroHttpHandler(dispatcher, json, limits, options.maxBodySize()));
@@ -73,8 +75,8 @@ public final class FastroServer {
 	}
 
 	/**
-	 * Stops accepting connections, waits up to {@code gracePeriod} for in-flight requests to finish,
-	 * then closes every connection left.
+	 * Stops accepting connections, waits up to {@code gracePeriod} for in-flight requests
+	 * to finish, then closes every connection left.
 	 */
 	public synchronized void stop(Duration gracePeriod) {
 		DisposableServer server = this.running;
@@ -114,8 +116,8 @@ public final class FastroServer {
 	}
 
 	/**
-	 * How many client connections are open: for monitoring, and for a test that must know when the
-	 * server has let go of the connections it closed.
+	 * How many client connections are open: for monitoring, and for a test that must know
+	 * when the server has let go of the connections it closed.
 	 */
 	public int openConnections() {
 		return this.connections.size();

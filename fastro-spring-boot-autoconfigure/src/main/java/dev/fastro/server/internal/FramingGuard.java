@@ -11,17 +11,19 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 
 /**
  * Follows the request framing of the raw bytes before the HTTP codec decodes them (see
- * {@link RequestFraming}), for two checks on every request of the connection, pipelined or not,
- * however its bytes are split across reads:
+ * {@link RequestFraming}), for two checks on every request of the connection, pipelined
+ * or not, however its bytes are split across reads:
  * <ul>
- * <li>a header or trailer line folded onto the one before, which Netty would join with a space, is
- * refused with 400;</li>
- * <li>a request whose head does not arrive within the read timeout of its first byte, or whose body
- * does not arrive within the read timeout of its head (slowloris), is answered 408. The clock starts
- * only when a read leaves a request unfinished, so a request that arrives whole schedules no timer.</li>
+ * <li>a header or trailer line folded onto the one before, which Netty would join with a
+ * space, is refused with 400;</li>
+ * <li>a request whose head does not arrive within the read timeout of its first byte, or
+ * whose body does not arrive within the read timeout of its head (slowloris), is answered
+ * 408. The clock starts only when a read leaves a request unfinished, so a request that
+ * arrives whole schedules no timer.</li>
  * </ul>
- * A read holding the end of a head and more bytes is handed to the codec in two parts, so that the
- * decoded head can say how its body is framed before the bytes after it are scanned.
+ * A read holding the end of a head and more bytes is handed to the codec in two parts, so
+ * that the decoded head can say how its body is framed before the bytes after it are
+ * scanned.
  */
 final class FramingGuard extends ChannelInboundHandlerAdapter {
 
@@ -67,10 +69,14 @@ final class FramingGuard extends ChannelInboundHandlerAdapter {
 		watchDeadline(ctx);
 	}
 
-	/** After the codec has had the bytes ending a head: it has decoded the head, or failed. */
+	/**
+	 * After the codec has had the bytes ending a head: it has decoded the head, or
+	 * failed.
+	 */
 	private void headHandedOver() {
 		if (this.framing.awaitsBodyFraming()) {
-			// The codec did not turn the head into a request: it has failed, and the connection closes.
+			// The codec did not turn the head into a request: it has failed, and the
+			// connection closes.
 			this.framing.lose();
 		}
 	}

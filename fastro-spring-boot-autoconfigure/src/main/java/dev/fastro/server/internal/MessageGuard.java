@@ -21,16 +21,17 @@ import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ReferenceCountUtil;
 
 /**
- * Guards the decoded messages of one connection, between the HTTP codec and Reactor Netty:
+ * Guards the decoded messages of one connection, between the HTTP codec and Reactor
+ * Netty:
  * <ul>
- * <li>a request breaking the rules of {@link RequestChecks}, or refused by {@link FramingGuard}, is
- * marked as failed to decode, so Reactor Netty answers it in its turn among pipelined requests and
- * closes the connection;</li>
+ * <li>a request breaking the rules of {@link RequestChecks}, or refused by
+ * {@link FramingGuard}, is marked as failed to decode, so Reactor Netty answers it in its
+ * turn among pipelined requests and closes the connection;</li>
  * <li>a malformed chunk fails the body, so no handler ever sees a truncated one;</li>
- * <li>the answer Reactor Netty writes, empty, to a request that failed to decode gets a problem body
- * naming what was wrong;</li>
- * <li>every response gets a {@code Date}, and the last answer on a connection that will read no
- * further request closes it.</li>
+ * <li>the answer Reactor Netty writes, empty, to a request that failed to decode gets a
+ * problem body naming what was wrong;</li>
+ * <li>every response gets a {@code Date}, and the last answer on a connection that will
+ * read no further request closes it.</li>
  * </ul>
  */
 final class MessageGuard extends ChannelDuplexHandler {
@@ -78,15 +79,16 @@ final class MessageGuard extends ChannelDuplexHandler {
 	}
 
 	/**
-	 * The client has shut its side down, and the decoder has made what it could of the bytes it had.
-	 * It drops a body or a request line cut short without a word: answer them, rather than let them
-	 * wait for the read timeout.
+	 * The client has shut its side down, and the decoder has made what it could of the
+	 * bytes it had. It drops a body or a request line cut short without a word: answer
+	 * them, rather than let them wait for the read timeout.
 	 */
 	@Override
 	public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
 		if (event instanceof ChannelInputShutdownEvent && !this.state.bodyFailed()) {
 			if (this.awaitingBody) {
-				failBody(new HttpException(400, "The client closed its side of the connection before the request body was complete"));
+				failBody(new HttpException(400,
+						"The client closed its side of the connection before the request body was complete"));
 			}
 			else if (this.state.framing.inHead()) {
 				this.state.framing.lose();
@@ -146,7 +148,10 @@ final class MessageGuard extends ChannelDuplexHandler {
 		ctx.write(out, promise);
 	}
 
-	/** A final response as it leaves: dated, and with a problem body when it refuses an undecodable request. */
+	/**
+	 * A final response as it leaves: dated, and with a problem body when it refuses an
+	 * undecodable request.
+	 */
 	private HttpResponse finish(HttpResponse response) {
 		if (this.failure != null && this.failedRequest == this.state.nextAnswer()
 				&& response instanceof FullHttpResponse full && !full.content().isReadable()) {

@@ -11,9 +11,10 @@ import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServerResponse;
 
 /**
- * The {@link Transport} over Reactor Netty. Stateless, so one instance serves every request. The
- * handle is the request's {@link HttpServerResponse}, which also reports the client's address; it is
- * the very object Reactor Netty hands over as the request, so the handle costs no allocation.
+ * The {@link Transport} over Reactor Netty. Stateless, so one instance serves every
+ * request. The handle is the request's {@link HttpServerResponse}, which also reports the
+ * client's address; it is the very object Reactor Netty hands over as the request, so the
+ * handle costs no allocation.
  */
 final class NettyTransport implements Transport<HttpServerResponse> {
 
@@ -35,11 +36,13 @@ final class NettyTransport implements Transport<HttpServerResponse> {
 	@Override
 	public Publisher<Void> send(HttpServerResponse response, int status, ByteBuf body) {
 		if (response.hasSentHeaders()) {
-			// Reactor Netty answered already, as it does a request it could not decode: drop this one.
+			// Reactor Netty answered already, as it does a request it could not decode:
+			// drop this one.
 			body.release();
 			return Mono.empty();
 		}
-		// One FullHttpResponse: status, headers and body leave in a single write and flush.
+		// One FullHttpResponse: status, headers and body leave in a single write and
+		// flush.
 		return response.status(status).sendObject(body);
 	}
 

@@ -9,14 +9,17 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 
 /**
- * The RFC 9112 rules on a decoded request head that Netty's decoder leaves to the server: which
- * versions are served, which bytes a request target may hold, when a body's length is unknowable, and
- * what a {@code Host} must be. A request
- * that breaks one is refused before any handler sees it, and its connection closed.
+ * The RFC 9112 rules on a decoded request head that Netty's decoder leaves to the server:
+ * which versions are served, which bytes a request target may hold, when a body's length
+ * is unknowable, and what a {@code Host} must be. A request that breaks one is refused
+ * before any handler sees it, and its connection closed.
  */
 final class RequestChecks {
 
-	/** The characters of a registered name (RFC 3986: unreserved, sub-delims, and '%' of escapes). */
+	/**
+	 * The characters of a registered name (RFC 3986: unreserved, sub-delims, and '%' of
+	 * escapes).
+	 */
 	private static final boolean[] REG_NAME = new boolean[128];
 
 	static {
@@ -42,8 +45,10 @@ final class RequestChecks {
 		HttpHeaders headers = request.headers();
 		String transferEncoding = headers.get(HttpHeaderNames.TRANSFER_ENCODING);
 		if (transferEncoding != null && !transferEncoding.trim().equalsIgnoreCase("chunked")) {
-			// Without chunked alone the body's end is unknowable or its coding unsupported: reading on
-			// could let a smuggled request through (RFC 9112, 6.3). A client error, not a 501: the client
+			// Without chunked alone the body's end is unknowable or its coding
+			// unsupported: reading on
+			// could let a smuggled request through (RFC 9112, 6.3). A client error, not a
+			// 501: the client
 			// can always send the body chunked or with a content-length.
 			return new Refusal(HttpResponseStatus.BAD_REQUEST, "Transfer-encoding '" + transferEncoding
 					+ "' is not supported; send the body chunked or with a content-length");
@@ -52,15 +57,17 @@ final class RequestChecks {
 	}
 
 	/**
-	 * Only visible ASCII may appear in a request target (RFC 9112, 3.2): a control byte, DEL or a raw
-	 * byte above 0x7F there is refused before routing, never passed on to a handler.
+	 * Only visible ASCII may appear in a request target (RFC 9112, 3.2): a control byte,
+	 * DEL or a raw byte above 0x7F there is refused before routing, never passed on to a
+	 * handler.
 	 */
 	private static Refusal checkTarget(String target) {
 		for (int i = 0; i < target.length(); i++) {
 			char c = target.charAt(i);
 			if (c < 0x21 || c > 0x7E) {
 				return new Refusal(HttpResponseStatus.BAD_REQUEST, String.format(
-						"The request target holds the byte 0x%02X at position %d; only visible ASCII is allowed", (int) c, i));
+						"The request target holds the byte 0x%02X at position %d; only visible ASCII is allowed",
+						(int) c, i));
 			}
 		}
 		return null;
@@ -80,7 +87,10 @@ final class RequestChecks {
 				: new Refusal(HttpResponseStatus.BAD_REQUEST, "Malformed host header '" + host + "'");
 	}
 
-	/** {@code host [":" port]}, host a registered name, IPv4 address or bracketed IPv6 literal (RFC 3986). */
+	/**
+	 * {@code host [":" port]}, host a registered name, IPv4 address or bracketed IPv6
+	 * literal (RFC 3986).
+	 */
 	static boolean isValidHost(String host) {
 		int length = host.length();
 		int i = 0;

@@ -4,15 +4,17 @@ import io.netty.buffer.ByteBuf;
 import io.netty.util.ByteProcessor;
 
 /**
- * Where one connection's inbound bytes stand in HTTP/1.1 framing: between requests, in a request's
- * head, in its body, or past the point where framing can be followed. It lets the server check the
- * raw bytes of every request head, pipelined ones included, however the bytes are split across reads,
- * since Netty's decoder silently repairs what must be refused (it joins folded header lines).
+ * Where one connection's inbound bytes stand in HTTP/1.1 framing: between requests, in a
+ * request's head, in its body, or past the point where framing can be followed. It lets
+ * the server check the raw bytes of every request head, pipelined ones included, however
+ * the bytes are split across reads, since Netty's decoder silently repairs what must be
+ * refused (it joins folded header lines).
  * <p>
- * The head is scanned byte by byte; a body is skipped by its length, which comes from the decoded head
- * ({@link #expectBody}), so only the chunk-size and trailer lines of a chunked body are scanned.
- * {@link #scan} stops right after each head, so that the decoder can decode that head, and say how
- * long its body is, before the scan goes on into the bytes that follow it.
+ * The head is scanned byte by byte; a body is skipped by its length, which comes from the
+ * decoded head ({@link #expectBody}), so only the chunk-size and trailer lines of a
+ * chunked body are scanned. {@link #scan} stops right after each head, so that the
+ * decoder can decode that head, and say how long its body is, before the scan goes on
+ * into the bytes that follow it.
  */
 final class RequestFraming implements ByteProcessor {
 
@@ -21,7 +23,10 @@ final class RequestFraming implements ByteProcessor {
 
 	private enum Phase {
 
-		/** Between requests: the blank lines a client may send before a request line are skipped. */
+		/**
+		 * Between requests: the blank lines a client may send before a request line are
+		 * skipped.
+		 */
 		IDLE,
 		/** In a request line or header line. */
 		HEAD_LINE,
@@ -31,7 +36,10 @@ final class RequestFraming implements ByteProcessor {
 		HEAD_END,
 		/** Waiting for the decoded head to say how the body is framed. */
 		HEAD_DONE,
-		/** In a body of known length, or in a chunk's data: {@code remaining} bytes to skip. */
+		/**
+		 * In a body of known length, or in a chunk's data: {@code remaining} bytes to
+		 * skip.
+		 */
 		DATA,
 		/** In a chunk-size line; {@code remaining} accumulates the size. */
 		CHUNK_SIZE,
@@ -66,7 +74,8 @@ final class RequestFraming implements ByteProcessor {
 
 	/**
 	 * Scans {@code buffer[from, to)}, or as much of it as ends with the current head.
-	 * @return the index just past the head that ended in the scanned bytes, or {@code to} when none did
+	 * @return the index just past the head that ended in the scanned bytes, or {@code to}
+	 * when none did
 	 */
 	int scan(ByteBuf buffer, int from, int to) {
 		int index = from;
@@ -96,7 +105,10 @@ final class RequestFraming implements ByteProcessor {
 		return to;
 	}
 
-	/** Sets how the body of the head just scanned is framed: its length, {@link #CHUNKED}, or 0. */
+	/**
+	 * Sets how the body of the head just scanned is framed: its length, {@link #CHUNKED},
+	 * or 0.
+	 */
 	void expectBody(long length) {
 		if (this.phase != Phase.HEAD_DONE) {
 			return;
@@ -139,8 +151,8 @@ final class RequestFraming implements ByteProcessor {
 	}
 
 	/**
-	 * Whether a line of the head that ended last was folded onto the one before (obsolete since RFC
-	 * 7230); reading it clears it.
+	 * Whether a line of the head that ended last was folded onto the one before (obsolete
+	 * since RFC 7230); reading it clears it.
 	 */
 	boolean takeFoldedHead() {
 		boolean value = this.foldedInHead;
@@ -148,7 +160,10 @@ final class RequestFraming implements ByteProcessor {
 		return value;
 	}
 
-	/** Whether a trailer line of the current chunked body was folded; reading it clears it. */
+	/**
+	 * Whether a trailer line of the current chunked body was folded; reading it clears
+	 * it.
+	 */
 	boolean takeFoldedTrailer() {
 		boolean value = this.folded;
 		this.folded = false;
@@ -247,7 +262,10 @@ final class RequestFraming implements ByteProcessor {
 		return false;
 	}
 
-	/** A chunk-size line has ended: the data follows, or the trailers after the last chunk. */
+	/**
+	 * A chunk-size line has ended: the data follows, or the trailers after the last
+	 * chunk.
+	 */
 	private boolean endChunkSize() {
 		if (!this.chunkSizeDigits) {
 			this.phase = Phase.LOST;

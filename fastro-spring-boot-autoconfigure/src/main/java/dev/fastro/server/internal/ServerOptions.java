@@ -7,12 +7,14 @@ import java.time.Duration;
  *
  * @param host the address to bind, such as {@code 0.0.0.0}
  * @param port the port to bind; 0 picks a free one
- * @param eventLoopThreads event-loop threads; 0 leaves Reactor Netty's default (one per core)
+ * @param eventLoopThreads event-loop threads; 0 leaves Reactor Netty's default (one per
+ * core)
  * @param maxBodySize the largest request body accepted, in bytes
  * @param maxInitialLineLength the longest request line accepted, in bytes
  * @param maxHeaderSize the largest total size of header lines accepted, in bytes
  * @param idleTimeout how long a keep-alive connection may stay idle before it is closed
- * @param readTimeout how long a client may take to send a request's headers, then its body
+ * @param readTimeout how long a client may take to send a request's headers, then its
+ * body
  */
 public record ServerOptions(String host, int port, int eventLoopThreads, long maxBodySize, int maxInitialLineLength,
 		int maxHeaderSize, Duration idleTimeout, Duration readTimeout) {

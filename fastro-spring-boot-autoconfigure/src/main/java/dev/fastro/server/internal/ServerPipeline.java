@@ -15,14 +15,18 @@ import reactor.netty.NettyPipeline;
  * idle timer -> ConnectionCloser -> FramingGuard -> [HTTP codec] -> MessageGuard -> Reactor Netty
  * </pre>
  *
- * Before the codec they see the raw bytes, after it the decoded requests and the responses going out.
+ * Before the codec they see the raw bytes, after it the decoded requests and the
+ * responses going out.
  */
 final class ServerPipeline {
 
 	private ServerPipeline() {
 	}
 
-	/** Installs the guards on a connection whose pipeline has Reactor Netty's HTTP/1.1 codec. */
+	/**
+	 * Installs the guards on a connection whose pipeline has Reactor Netty's HTTP/1.1
+	 * codec.
+	 */
 	static void install(ChannelPipeline pipeline, ServerOptions options, JsonCodec json) {
 		if (pipeline.get(NettyPipeline.HttpCodec) == null) {
 			return;

@@ -45,8 +45,8 @@ class FastroFailureAnalyzersTest {
 
 	@Test
 	void aRouteConflictNamesBothRoutesAndTheirBeans() {
-		FailureAnalysis analysis = analyze(new RouteConflictFailureAnalyzer(), this.runner.withUserConfiguration(
-				UserAndAdminRoutes.class));
+		FailureAnalysis analysis = analyze(new RouteConflictFailureAnalyzer(),
+				this.runner.withUserConfiguration(UserAndAdminRoutes.class));
 
 		assertThat(analysis.getDescription()).isEqualTo("""
 				Two Fastro routes match the same paths:
@@ -77,12 +77,13 @@ class FastroFailureAnalyzersTest {
 			FailureAnalysis analysis = analyze(new FastroBindFailureAnalyzer(),
 					this.runner.withPropertyValues("fastro.server.port=" + port));
 
-			// The native transport words it "bind(..) failed with error(-98): Address already in use".
+			// The native transport words it "bind(..) failed with error(-98): Address
+			// already in use".
 			assertThat(analysis.getDescription())
 				.startsWith("Fastro's server failed to start: it could not bind 0.0.0.0:" + port + " (")
 				.endsWith("Address already in use).");
-			assertThat(analysis.getAction()).startsWith("Identify and stop the process that's listening on port "
-					+ port + ", or set fastro.server.port to another port (0 picks a free one).");
+			assertThat(analysis.getAction()).startsWith("Identify and stop the process that's listening on port " + port
+					+ ", or set fastro.server.port to another port (0 picks a free one).");
 		}
 	}
 
@@ -105,8 +106,8 @@ class FastroFailureAnalyzersTest {
 			.startsWith("Two Fastro routes match the same paths");
 		assertThat(analyzeAsSpringBoot(new RoutePatternException("/a/{", 3, "unclosed '{'")))
 			.startsWith("The Fastro route pattern '/a/{' is malformed");
-		assertThat(analyzeAsSpringBoot(new FastroBindException("0.0.0.0", 8080,
-				new BindException("Address already in use"))))
+		assertThat(analyzeAsSpringBoot(
+				new FastroBindException("0.0.0.0", 8080, new BindException("Address already in use"))))
 			.startsWith("Fastro's server failed to start: it could not bind 0.0.0.0:8080");
 		assertThat(analyzeAsSpringBoot(new PortClashException(8080)))
 			.startsWith("Fastro's server and the application's embedded web server");
@@ -114,10 +115,10 @@ class FastroFailureAnalyzersTest {
 
 	@Test
 	void anApplicationWithARouteConflictFailsWithTheAnalysis(CapturedOutput output) {
-		assertThatException().isThrownBy(() -> new SpringApplicationBuilder(ConflictingApp.class)
-			.web(WebApplicationType.NONE)
-			.properties("fastro.server.port=0")
-			.run());
+		assertThatException()
+			.isThrownBy(() -> new SpringApplicationBuilder(ConflictingApp.class).web(WebApplicationType.NONE)
+				.properties("fastro.server.port=0")
+				.run());
 
 		assertThat(output).contains("APPLICATION FAILED TO START")
 			.contains("GET /users/{id} (bean 'userRoutes', route #2)")
@@ -125,8 +126,9 @@ class FastroFailureAnalyzersTest {
 	}
 
 	/**
-	 * The description of the first analysis, in Spring Boot's order, of the analyzers registered in
-	 * {@code spring.factories}. Those of Spring Boot's that need constructor arguments are left out.
+	 * The description of the first analysis, in Spring Boot's order, of the analyzers
+	 * registered in {@code spring.factories}. Those of Spring Boot's that need
+	 * constructor arguments are left out.
 	 */
 	private static String analyzeAsSpringBoot(Throwable failure) {
 		List<FailureAnalyzer> analyzers = SpringFactoriesLoader.forDefaultResourceLocation()

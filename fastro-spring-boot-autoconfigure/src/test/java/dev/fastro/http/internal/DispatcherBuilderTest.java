@@ -10,7 +10,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** Without Spring, routes given as a plain list are named by their position in it when start-up fails. */
+/**
+ * Without Spring, routes given as a plain list are named by their position in it when
+ * start-up fails.
+ */
 class DispatcherBuilderTest {
 
 	private final Dispatcher.Builder builder = Dispatcher.builder().json(new JsonCodec(JsonMapper.builder().build()));

@@ -9,7 +9,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class PercentDecoderTest {
 
-	/** 1,000 segments of 1,000 characters with nothing to decode: the worst case for a scan that overruns its segment. */
+	/**
+	 * 1,000 segments of 1,000 characters with nothing to decode: the worst case for a
+	 * scan that overruns its segment.
+	 */
 	private static final String SEGMENTS = ("/" + "a".repeat(999)).repeat(1_000);
 
 	@Test
@@ -41,4 +44,5 @@ class PercentDecoderTest {
 
 		assertThat(text.reads()).isLessThanOrEqualTo(3L * SEGMENTS.length());
 	}
+
 }

@@ -45,25 +45,24 @@ class RoutePatternTest {
 			""")
 	void rejectsMalformedPatternNamingPatternAndPosition(String pattern, int position, String problem) {
 		Router.Builder<String> builder = Router.builder();
-		assertThatThrownBy(() -> builder.add("GET", pattern, "t"))
-				.isInstanceOf(RoutePatternException.class)
-				.hasMessage("Malformed route pattern '" + pattern + "' at position " + position + ": " + problem);
+		assertThatThrownBy(() -> builder.add("GET", pattern, "t")).isInstanceOf(RoutePatternException.class)
+			.hasMessage("Malformed route pattern '" + pattern + "' at position " + position + ": " + problem);
 	}
 
 	@Test
 	void acceptsEveryPatternForm() {
 		Router<String> router = Router.<String>builder()
-				.add("GET", "/", "root")
-				.add("GET", "/static/path", "static")
-				.add("GET", "/colon/:name", "colon")
-				.add("GET", "/brace/{name}", "brace")
-				.add("GET", "/regex/{code:[a-z]{3}}", "nested braces")
-				.add("GET", "/escaped/{c:\\{+}", "escaped brace")
-				.add("GET", "/slash/{p:a/b}", "slash in regex")
-				.add("GET", "/star/*", "star")
-				.add("GET", "/named/{*rest}", "named catch-all")
-				.add("GET", "/_/:_a9/{B_}", "name characters")
-				.build();
+			.add("GET", "/", "root")
+			.add("GET", "/static/path", "static")
+			.add("GET", "/colon/:name", "colon")
+			.add("GET", "/brace/{name}", "brace")
+			.add("GET", "/regex/{code:[a-z]{3}}", "nested braces")
+			.add("GET", "/escaped/{c:\\{+}", "escaped brace")
+			.add("GET", "/slash/{p:a/b}", "slash in regex")
+			.add("GET", "/star/*", "star")
+			.add("GET", "/named/{*rest}", "named catch-all")
+			.add("GET", "/_/:_a9/{B_}", "name characters")
+			.build();
 
 		assertThat(router.find("GET", "/").target()).isEqualTo("root");
 		assertThat(router.find("GET", "/static/path").target()).isEqualTo("static");
@@ -89,4 +88,5 @@ class RoutePatternTest {
 		assertThatThrownBy(() -> builder.add("", "/", "t")).isInstanceOf(IllegalArgumentException.class);
 		assertThatThrownBy(() -> builder.cache(true, -1)).isInstanceOf(IllegalArgumentException.class);
 	}
+
 }

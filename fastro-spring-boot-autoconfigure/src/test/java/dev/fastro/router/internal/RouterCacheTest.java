@@ -12,11 +12,11 @@ class RouterCacheTest {
 
 	private static Router<String> router(boolean cached, long maxBytes) {
 		return Router.<String>builder()
-				.cache(cached, maxBytes)
-				.add("GET", "/static", "static")
-				.add("GET", "/users/:id", "user")
-				.add("POST", "/users/:id", "post user")
-				.build();
+			.cache(cached, maxBytes)
+			.add("GET", "/static", "static")
+			.add("GET", "/users/:id", "user")
+			.add("POST", "/users/:id", "post user")
+			.build();
 	}
 
 	/** Hits, misses and entries; the weight has tests of its own. */
@@ -80,8 +80,8 @@ class RouterCacheTest {
 	}
 
 	/**
-	 * The hot path comes back once every {@code hotEvery} new paths, about twice as many as the bound
-	 * holds, so a least-recently-used cache would have evicted it each time.
+	 * The hot path comes back once every {@code hotEvery} new paths, about twice as many
+	 * as the bound holds, so a least-recently-used cache would have evicted it each time.
 	 */
 	@ParameterizedTest(name = "ids of {0} characters in {1} bytes")
 	@CsvSource({ "1, 25000, 200", "4000, 256000, 50" })
@@ -103,7 +103,8 @@ class RouterCacheTest {
 
 		RouteCacheStats stats = router.cacheStats();
 		assertThat(stats.weight()).isPositive().isLessThanOrEqualTo(bound);
-		// Whatever the estimate, an entry retains at least its path and its value, a byte a character each.
+		// Whatever the estimate, an entry retains at least its path and its value, a byte
+		// a character each.
 		assertThat(stats.size() * 2 * idLength).isLessThanOrEqualTo(bound);
 		assertThat(stats.hits()).isEqualTo(hits + 1);
 	}
@@ -150,4 +151,5 @@ class RouterCacheTest {
 		assertThat(router.cacheStats().size()).isEqualTo(2);
 		assertThat(router.cacheStats().weight()).isEqualTo(2 * oneEntry);
 	}
+
 }

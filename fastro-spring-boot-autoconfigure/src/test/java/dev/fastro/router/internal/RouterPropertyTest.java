@@ -20,18 +20,27 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 
-/** Compares the router with a literal reference: recursion over segment lists, priorities, backtracking. */
+/**
+ * Compares the router with a literal reference: recursion over segment lists, priorities,
+ * backtracking.
+ */
 class RouterPropertyTest {
 
 	private static final List<String> METHODS = List.of("GET", "POST");
 
-	enum Kind { STATIC, REGEX, PARAM, CATCH_ALL }
+	enum Kind {
+
+		STATIC, REGEX, PARAM, CATCH_ALL
+
+	}
 
 	/** A pattern segment: literal text for a static one, the regex for a regex one. */
 	record Token(Kind kind, String text) {
 	}
 
-	/** A generated route; {@code braces} picks between the two spellings of parameters. */
+	/**
+	 * A generated route; {@code braces} picks between the two spellings of parameters.
+	 */
 	record Spec(String method, List<Token> tokens, boolean trailingSlash, boolean braces) {
 
 		String pattern(int index) {
@@ -49,7 +58,10 @@ class RouterPropertyTest {
 			return tokens.isEmpty() ? "/" : trailingSlash ? pattern + "/" : pattern.toString();
 		}
 
-		/** Segments as the reference sees them: a trailing slash is one more, empty, static segment. */
+		/**
+		 * Segments as the reference sees them: a trailing slash is one more, empty,
+		 * static segment.
+		 */
 		List<Token> segments(boolean ignoreTrailingSlash) {
 			List<Token> segments = new ArrayList<>(tokens);
 			if (tokens.isEmpty() || trailingSlash && !ignoreTrailingSlash) {
@@ -73,33 +85,40 @@ class RouterPropertyTest {
 				Tuple.of(6, Arbitraries.of("a", "b", "c", "users", "new").map(text -> new Token(Kind.STATIC, text))),
 				Tuple.of(2, Arbitraries.just(new Token(Kind.PARAM, ""))),
 				Tuple.of(2, Arbitraries.of("[0-9]+", "[a-z]+", "[a-c]+").map(regex -> new Token(Kind.REGEX, regex))));
-		Arbitrary<List<Token>> tokens = Combinators.combine(
-						token.list().ofMaxSize(3), Arbitraries.integers().between(0, 4))
-				.as((list, catchAll) -> {
-					List<Token> all = new ArrayList<>(list);
-					if (catchAll == 0) {
-						all.add(new Token(Kind.CATCH_ALL, ""));
-					}
-					return all;
-				});
-		Arbitrary<Spec> spec = Combinators.combine(
-						Arbitraries.of(METHODS), tokens, Arbitraries.integers().between(0, 3), Arbitraries.of(true, false))
-				.as((method, list, slash, braces) -> new Spec(method, list,
-						slash == 0 && !list.isEmpty() && list.get(list.size() - 1).kind() != Kind.CATCH_ALL, braces));
+		Arbitrary<List<Token>> tokens = Combinators
+			.combine(token.list().ofMaxSize(3), Arbitraries.integers().between(0, 4))
+			.as((list, catchAll) -> {
+				List<Token> all = new ArrayList<>(list);
+				if (catchAll == 0) {
+					all.add(new Token(Kind.CATCH_ALL, ""));
+				}
+				return all;
+			});
+		Arbitrary<Spec> spec = Combinators
+			.combine(Arbitraries.of(METHODS), tokens, Arbitraries.integers().between(0, 3), Arbitraries.of(true, false))
+			.as((method, list, slash, braces) -> new Spec(method, list,
+					slash == 0 && !list.isEmpty() && list.get(list.size() - 1).kind() != Kind.CATCH_ALL, braces));
 		return spec.list().ofMinSize(1).ofMaxSize(12);
 	}
 
 	@Provide
 	Arbitrary<List<String>> paths() {
 		Arbitrary<String> segment = Arbitraries.of("a", "b", "c", "users", "new", "1", "42", "x", "%61", "%31", "");
-		return segment.list().ofMaxSize(5).map(segments -> "/" + String.join("/", segments)).list().ofMinSize(1).ofMaxSize(25);
+		return segment.list()
+			.ofMaxSize(5)
+			.map(segments -> "/" + String.join("/", segments))
+			.list()
+			.ofMinSize(1)
+			.ofMaxSize(25);
 	}
 
 	@Property(tries = 400)
 	void findsWhatTheReferenceFinds(@ForAll("tables") List<Spec> generated, @ForAll("paths") List<String> paths,
 			@ForAll boolean ignoreTrailingSlash, @ForAll boolean cached) {
 		List<Spec> specs = withoutConflicts(generated, ignoreTrailingSlash);
-		Router.Builder<Integer> builder = Router.<Integer>builder().ignoreTrailingSlash(ignoreTrailingSlash).cache(cached, 8);
+		Router.Builder<Integer> builder = Router.<Integer>builder()
+			.ignoreTrailingSlash(ignoreTrailingSlash)
+			.cache(cached, 8);
 		for (int i = 0; i < specs.size(); i++) {
 			builder.add(specs.get(i).method(), specs.get(i).pattern(i), i);
 		}
@@ -121,7 +140,8 @@ class RouterPropertyTest {
 	}
 
 	@Property(tries = 100)
-	void rejectsARouteMatchingTheSamePathsAsAnother(@ForAll("tables") List<Spec> generated, @ForAll boolean ignoreTrailingSlash) {
+	void rejectsARouteMatchingTheSamePathsAsAnother(@ForAll("tables") List<Spec> generated,
+			@ForAll boolean ignoreTrailingSlash) {
 		List<Spec> specs = withoutConflicts(generated, ignoreTrailingSlash);
 		Spec first = specs.get(0);
 		Router.Builder<Integer> builder = Router.<Integer>builder().ignoreTrailingSlash(ignoreTrailingSlash);
@@ -131,10 +151,9 @@ class RouterPropertyTest {
 		Spec respelled = new Spec(first.method(), first.tokens(), first.trailingSlash(), !first.braces());
 		builder.add(first.method(), respelled.pattern(specs.size()), -1);
 
-		assertThatThrownBy(builder::build)
-				.isInstanceOf(RouteConflictException.class)
-				.hasMessageContaining(first.pattern(0))
-				.hasMessageContaining(respelled.pattern(specs.size()));
+		assertThatThrownBy(builder::build).isInstanceOf(RouteConflictException.class)
+			.hasMessageContaining(first.pattern(0))
+			.hasMessageContaining(respelled.pattern(specs.size()));
 	}
 
 	private static List<Spec> withoutConflicts(List<Spec> specs, boolean ignoreTrailingSlash) {
@@ -149,7 +168,8 @@ class RouterPropertyTest {
 		}
 		assertThat(actual).as(request).isNotNull();
 		assertThat(actual.target()).as(request).isEqualTo(expected.route());
-		assertThat(actual.route().pattern()).as(request).isEqualTo(specs.get(expected.route()).pattern(expected.route()));
+		assertThat(actual.route().pattern()).as(request)
+			.isEqualTo(specs.get(expected.route()).pattern(expected.route()));
 		List<String> values = new ArrayList<>();
 		for (int i = 0; i < actual.paramCount(); i++) {
 			values.add(actual.paramValue(i));
@@ -158,7 +178,10 @@ class RouterPropertyTest {
 		assertThat(values).as(request).isEqualTo(expected.values());
 	}
 
-	/** The best route of the method for the path, by the rules of the router written out literally. */
+	/**
+	 * The best route of the method for the path, by the rules of the router written out
+	 * literally.
+	 */
 	private static Expected reference(List<Spec> specs, String method, String path, boolean ignoreTrailingSlash) {
 		String normalized = ignoreTrailingSlash && path.length() > 1 && path.endsWith("/")
 				? path.substring(0, path.length() - 1) : path;
@@ -183,7 +206,8 @@ class RouterPropertyTest {
 			}
 			for (int route : candidates) {
 				List<Token> tokens = specs.get(route).segments(ignoreTrailingSlash);
-				if (ignoreTrailingSlash && tokens.size() == position + 1 && tokens.get(position).kind() == Kind.CATCH_ALL) {
+				if (ignoreTrailingSlash && tokens.size() == position + 1
+						&& tokens.get(position).kind() == Kind.CATCH_ALL) {
 					return new Expected(route, append(values, ""));
 				}
 			}
@@ -195,11 +219,13 @@ class RouterPropertyTest {
 		if (found == null && !segment.isEmpty()) {
 			for (String regex : regexesInOrder(specs, candidates, position, ignoreTrailingSlash)) {
 				if (found == null && Pattern.matches(regex, decoded)) {
-					found = next(specs, candidates, Kind.REGEX, regex, segments, position, append(values, decoded), ignoreTrailingSlash);
+					found = next(specs, candidates, Kind.REGEX, regex, segments, position, append(values, decoded),
+							ignoreTrailingSlash);
 				}
 			}
 			if (found == null) {
-				found = next(specs, candidates, Kind.PARAM, "", segments, position, append(values, decoded), ignoreTrailingSlash);
+				found = next(specs, candidates, Kind.PARAM, "", segments, position, append(values, decoded),
+						ignoreTrailingSlash);
 			}
 		}
 		if (found == null) {
@@ -214,9 +240,11 @@ class RouterPropertyTest {
 		return found;
 	}
 
-	/** Recurses with the candidates whose segment at {@code position} is the given token. */
-	private static Expected next(List<Spec> specs, List<Integer> candidates, Kind kind, String text, List<String> segments,
-			int position, List<String> values, boolean ignoreTrailingSlash) {
+	/**
+	 * Recurses with the candidates whose segment at {@code position} is the given token.
+	 */
+	private static Expected next(List<Spec> specs, List<Integer> candidates, Kind kind, String text,
+			List<String> segments, int position, List<String> values, boolean ignoreTrailingSlash) {
 		List<Integer> narrowed = new ArrayList<>();
 		for (int route : candidates) {
 			List<Token> tokens = specs.get(route).segments(ignoreTrailingSlash);
@@ -245,4 +273,5 @@ class RouterPropertyTest {
 		appended.add(value);
 		return appended;
 	}
+
 }

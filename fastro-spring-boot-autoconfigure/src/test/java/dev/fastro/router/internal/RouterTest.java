@@ -115,7 +115,8 @@ class RouterTest {
 
 	@Test
 	void keepsParameterNamesPerRoute() {
-		Router<String> router = get("/users/:id/posts", "/users/:userId/friends", "/users/{n:[0-9]+}/a", "/users/{m:[0-9]+}/b");
+		Router<String> router = get("/users/:id/posts", "/users/:userId/friends", "/users/{n:[0-9]+}/a",
+				"/users/{m:[0-9]+}/b");
 
 		assertThat(router.find("GET", "/users/7/posts").param("id")).isEqualTo("7");
 		RouteMatch<String> friends = router.find("GET", "/users/7/friends");
@@ -128,10 +129,10 @@ class RouterTest {
 	@Test
 	void keepsMethodsApart() {
 		Router<String> router = Router.<String>builder()
-				.add("GET", "/a/:x", "get")
-				.add("POST", "/a/new", "post")
-				.add("PURGE", "/a/:y/z", "purge")
-				.build();
+			.add("GET", "/a/:x", "get")
+			.add("POST", "/a/new", "post")
+			.add("PURGE", "/a/:y/z", "purge")
+			.build();
 
 		assertThat(router.find("GET", "/a/new").param("x")).isEqualTo("new");
 		assertThat(router.find("POST", "/a/new").target()).isEqualTo("post");
@@ -154,7 +155,7 @@ class RouterTest {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = {"", "*", "users/1", "?a=1"})
+	@ValueSource(strings = { "", "*", "users/1", "?a=1" })
 	void answersNullForPathsNotStartingWithSlash(String path) {
 		Router<String> router = get("/*", "/:x", "/");
 
@@ -209,17 +210,15 @@ class RouterTest {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = {"%zz", "%4", "%", "a%C3", "%C0%AF", "%E0%80%AF", "%ED%A0%80", "%F4%90%80%80", "%F8%88%80%80%80",
-			"%80", "%C3%28", "%C3%", "%E2%82", "%E2%82%2", "%\u0663\u0663"})
+	@ValueSource(strings = { "%zz", "%4", "%", "a%C3", "%C0%AF", "%E0%80%AF", "%ED%A0%80", "%F4%90%80%80",
+			"%F8%88%80%80%80", "%80", "%C3%28", "%C3%", "%E2%82", "%E2%82%2", "%\u0663\u0663" })
 	void rejectsMalformedParameterValues(String value) {
 		Router<String> router = get("/p/:v", "/c/*");
 
-		assertThatThrownBy(() -> router.find("GET", "/p/" + value))
-				.isInstanceOf(MalformedPathException.class)
-				.hasMessage("Malformed percent-encoding in path segment '" + value + "'");
-		assertThatThrownBy(() -> router.find("GET", "/c/x/" + value))
-				.isInstanceOf(MalformedPathException.class)
-				.hasMessage("Malformed percent-encoding in path segment 'x/" + value + "'");
+		assertThatThrownBy(() -> router.find("GET", "/p/" + value)).isInstanceOf(MalformedPathException.class)
+			.hasMessage("Malformed percent-encoding in path segment '" + value + "'");
+		assertThatThrownBy(() -> router.find("GET", "/c/x/" + value)).isInstanceOf(MalformedPathException.class)
+			.hasMessage("Malformed percent-encoding in path segment 'x/" + value + "'");
 	}
 
 	@Test
@@ -309,12 +308,12 @@ class RouterTest {
 	@Test
 	void listsAllowedMethodsSorted() {
 		Router<String> router = Router.<String>builder()
-				.add("POST", "/a/:x", "post")
-				.add("GET", "/a/{x:[0-9]+}", "get")
-				.add("PUT", "/a/b", "put")
-				.add("DELETE", "/z", "delete")
-				.add("OPTIONS", "/*", "options")
-				.build();
+			.add("POST", "/a/:x", "post")
+			.add("GET", "/a/{x:[0-9]+}", "get")
+			.add("PUT", "/a/b", "put")
+			.add("DELETE", "/z", "delete")
+			.add("OPTIONS", "/*", "options")
+			.build();
 
 		assertThat(router.allowedMethods("/a/1")).containsExactly("GET", "OPTIONS", "POST");
 		assertThat(router.allowedMethods("/a/b")).containsExactly("OPTIONS", "POST", "PUT");
@@ -328,13 +327,13 @@ class RouterTest {
 	@Test
 	void listsRoutesInRegistrationOrder() {
 		Router<String> router = Router.<String>builder()
-				.add("POST", "/b/:x", "1")
-				.add("GET", "/a", "2")
-				.add("POST", "/a", "3")
-				.build();
+			.add("POST", "/b/:x", "1")
+			.add("GET", "/a", "2")
+			.add("POST", "/a", "3")
+			.build();
 
-		assertThat(router.routes()).containsExactly(
-				new Route<>("POST", "/b/:x", "1"), new Route<>("GET", "/a", "2"), new Route<>("POST", "/a", "3"));
+		assertThat(router.routes()).containsExactly(new Route<>("POST", "/b/:x", "1"), new Route<>("GET", "/a", "2"),
+				new Route<>("POST", "/a", "3"));
 		assertThatThrownBy(() -> router.routes().clear()).isInstanceOf(UnsupportedOperationException.class);
 	}
 
@@ -350,22 +349,18 @@ class RouterTest {
 	void rejectsRoutesMatchingTheSamePaths(String first, String second) {
 		Router.Builder<String> builder = Router.<String>builder().add("GET", first, "1").add("GET", second, "2");
 
-		assertThatThrownBy(builder::build)
-				.isInstanceOf(RouteConflictException.class)
-				.hasMessage("Route conflict for GET: '" + first + "' and '" + second + "' match the same paths");
+		assertThatThrownBy(builder::build).isInstanceOf(RouteConflictException.class)
+			.hasMessage("Route conflict for GET: '" + first + "' and '" + second + "' match the same paths");
 	}
 
 	@Test
 	void rejectsRoutesDifferingByTrailingSlashOnlyWhenIgnoringIt() {
-		assertThatThrownBy(() -> build(true, "/x", "/x/"))
-				.isInstanceOf(RouteConflictException.class)
-				.hasMessageContaining("'/x' and '/x/'");
-		assertThatThrownBy(() -> build(true, "/d/:id/", "/d/:id"))
-				.isInstanceOf(RouteConflictException.class)
-				.hasMessageContaining("'/d/:id/' and '/d/:id'");
-		assertThatThrownBy(() -> build(true, "/", "//"))
-				.isInstanceOf(RouteConflictException.class)
-				.hasMessageContaining("'/' and '//'");
+		assertThatThrownBy(() -> build(true, "/x", "/x/")).isInstanceOf(RouteConflictException.class)
+			.hasMessageContaining("'/x' and '/x/'");
+		assertThatThrownBy(() -> build(true, "/d/:id/", "/d/:id")).isInstanceOf(RouteConflictException.class)
+			.hasMessageContaining("'/d/:id/' and '/d/:id'");
+		assertThatThrownBy(() -> build(true, "/", "//")).isInstanceOf(RouteConflictException.class)
+			.hasMessageContaining("'/' and '//'");
 		assertThat(target(get("/x", "/x/"), "/x/")).isEqualTo("/x/");
 		assertThat(target(get("/d/:id/", "/d/:id"), "/d/1")).isEqualTo("/d/:id");
 	}
@@ -373,14 +368,14 @@ class RouterTest {
 	@Test
 	void allowsOverlappingRoutesThatDifferInStructureOrMethod() {
 		Router<String> router = Router.<String>builder()
-				.add("GET", "/a/{x:[0-9]+}", "digits")
-				.add("GET", "/a/{x:[0-9]*}", "other regex")
-				.add("GET", "/a/:x", "plain")
-				.add("GET", "/a/*", "catch-all")
-				.add("POST", "/a/:x", "post")
-				.add("GET", "/", "root")
-				.add("GET", "/*", "root catch-all")
-				.build();
+			.add("GET", "/a/{x:[0-9]+}", "digits")
+			.add("GET", "/a/{x:[0-9]*}", "other regex")
+			.add("GET", "/a/:x", "plain")
+			.add("GET", "/a/*", "catch-all")
+			.add("POST", "/a/:x", "post")
+			.add("GET", "/", "root")
+			.add("GET", "/*", "root catch-all")
+			.build();
 
 		assertThat(router.find("GET", "/a/1").target()).isEqualTo("digits");
 		assertThat(router.find("POST", "/a/1").target()).isEqualTo("post");
@@ -413,4 +408,5 @@ class RouterTest {
 		assertThat(router.find("GET", "/t/r200")).isNull();
 		assertThat(router.find("GET", "/t/")).isNull();
 	}
+
 }

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link RequestFraming} finds every request head in a connection's bytes, pipelined requests with
- * bodies of either framing included, wherever the bytes are split across reads.
+ * {@link RequestFraming} finds every request head in a connection's bytes, pipelined
+ * requests with bodies of either framing included, wherever the bytes are split across
+ * reads.
  */
 class RequestFramingTest {
 
@@ -92,8 +93,8 @@ class RequestFramingTest {
 	}
 
 	/**
-	 * Scans the requests' bytes in reads split at {@code splits}. At each head found, it plays the codec:
-	 * it tells the body framing of the request whose head ends there.
+	 * Scans the requests' bytes in reads split at {@code splits}. At each head found, it
+	 * plays the codec: it tells the body framing of the request whose head ends there.
 	 */
 	private static Scan scan(List<String> requests, List<Integer> splits) {
 		Scan scan = new Scan();

@@ -16,10 +16,11 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
 /**
- * What we ship: a Spring Boot application with the full application context, serving the five
- * scenarios through {@code fastro-spring-boot-starter} with the demo app's own {@link BenchmarkRoutes},
- * plus the routes of the scaling experiments. The harness sets {@code --fastro.server.port}, one event-loop thread, and
- * for its experiments {@code --perf.routes=N} (generated routes) and
+ * What we ship: a Spring Boot application with the full application context, serving the
+ * five scenarios through {@code fastro-spring-boot-starter} with the demo app's own
+ * {@link BenchmarkRoutes}, plus the routes of the scaling experiments. The harness sets
+ * {@code --fastro.server.port}, one event-loop thread, and for its experiments
+ * {@code --perf.routes=N} (generated routes) and
  * {@code --fastro.router.cache.enabled=false}.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
@@ -28,8 +29,9 @@ import org.springframework.context.annotation.Import;
 public class FastroPerfApp {
 
 	/**
-	 * Starts the application. Fastro serves on its own Reactor Netty server, so the application has
-	 * no Spring web server of its own, even though WebFlux is on this module's class path.
+	 * Starts the application. Fastro serves on its own Reactor Netty server, so the
+	 * application has no Spring web server of its own, even though WebFlux is on this
+	 * module's class path.
 	 * @param args Spring Boot arguments, such as {@code --fastro.server.port=8080}
 	 */
 	public static void main(String[] args) {
@@ -54,7 +56,8 @@ public class FastroPerfApp {
 	}
 
 	/**
-	 * The generated routes of the route-count experiment, none unless {@code perf.routes} is set.
+	 * The generated routes of the route-count experiment, none unless {@code perf.routes}
+	 * is set.
 	 * @param generated how many routes to generate
 	 * @return the routes
 	 */
@@ -66,4 +69,5 @@ public class FastroPerfApp {
 		}
 		return routes.build();
 	}
+
 }

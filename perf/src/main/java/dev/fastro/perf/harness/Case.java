@@ -3,15 +3,15 @@ package dev.fastro.perf.harness;
 import java.util.Set;
 
 /**
- * One thing to measure: a request, sent with some number of connections, to some of a group's
- * servers, for some number of rounds.
+ * One thing to measure: a request, sent with some number of connections, to some of a
+ * group's servers, for some number of rounds.
  *
- * @param experiment  the experiment it belongs to
- * @param label       the scenario or the value of the varied quantity
- * @param probe       the request and its expected answer
+ * @param experiment the experiment it belongs to
+ * @param label the scenario or the value of the varied quantity
+ * @param probe the request and its expected answer
  * @param connections wrk's connections
- * @param rounds      how many rounds
- * @param servers     which of the group's servers it applies to
+ * @param rounds how many rounds
+ * @param servers which of the group's servers it applies to
  */
 public record Case(Experiment experiment, String label, Probe probe, int connections, int rounds,
 		Set<ServerKind> servers) {

@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Writes every measured run, valid or not, as one CSV row: the raw data behind the report.
+ * Writes every measured run, valid or not, as one CSV row: the raw data behind the
+ * report.
  */
 public final class CsvWriter {
 
@@ -51,4 +52,5 @@ public final class CsvWriter {
 	private static String field(String value) {
 		return (value.contains(",") || value.contains("\"")) ? '"' + value.replace("\"", "\"\"") + '"' : value;
 	}
+
 }

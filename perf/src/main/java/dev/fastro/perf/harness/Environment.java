@@ -18,18 +18,18 @@ import org.springframework.core.SpringVersion;
 /**
  * Where and how the numbers were produced, for the report's environment section.
  *
- * @param cpuModel  the CPU's model name
- * @param cpuCount  the cores the harness's JVM sees
+ * @param cpuModel the CPU's model name
+ * @param cpuCount the cores the harness's JVM sees
  * @param coreSplit how the cores were split between the servers and wrk
- * @param os        the operating system
- * @param jdk       the JDK running the servers
- * @param jvmFlags  the servers' JVM flags
- * @param versions  the versions of the libraries that matter, by name
- * @param date      when the run started
- * @param command   the exact command that produced the report
+ * @param os the operating system
+ * @param jdk the JDK running the servers
+ * @param jvmFlags the servers' JVM flags
+ * @param versions the versions of the libraries that matter, by name
+ * @param date when the run started
+ * @param command the exact command that produced the report
  */
-public record Environment(String cpuModel, int cpuCount, String coreSplit, String os, String jdk,
-		List<String> jvmFlags, Map<String, String> versions, String date, String command) {
+public record Environment(String cpuModel, int cpuCount, String coreSplit, String os, String jdk, List<String> jvmFlags,
+		Map<String, String> versions, String date, String command) {
 
 	/**
 	 * Looks at this machine and this class path.
@@ -78,9 +78,13 @@ public record Environment(String cpuModel, int cpuCount, String coreSplit, Strin
 		}
 	}
 
-	/** Reactor Netty's jar has no Implementation-Version; its OSGi Bundle-Version says "1.3.6.RELEASE". */
+	/**
+	 * Reactor Netty's jar has no Implementation-Version; its OSGi Bundle-Version says
+	 * "1.3.6.RELEASE".
+	 */
 	private static String manifestVersion(Class<?> type) {
-		try (JarFile jar = new JarFile(Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toFile())) {
+		try (JarFile jar = new JarFile(
+				Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toFile())) {
 			String version = jar.getManifest().getMainAttributes().getValue("Bundle-Version");
 			return (version != null) ? version.replace(".RELEASE", "") : "unknown";
 		}

@@ -7,11 +7,11 @@ import java.util.Map;
 /**
  * The answer every server must give to a {@link Request}, byte for byte.
  *
- * @param status      the status code
+ * @param status the status code
  * @param contentType the exact {@code content-type} header value
- * @param body        the exact body
- * @param headers     further headers that must be present with exactly these values (names in
- *                    lower case)
+ * @param body the exact body
+ * @param headers further headers that must be present with exactly these values (names in
+ * lower case)
  */
 public record ExpectedResponse(int status, String contentType, byte[] body, Map<String, String> headers) {
 

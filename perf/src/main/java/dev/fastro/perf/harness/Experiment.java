@@ -4,14 +4,18 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The experiments of BENCHMARK-SPEC.md: the five scenarios, and the four scaling experiments.
+ * The experiments of BENCHMARK-SPEC.md: the five scenarios, and the four scaling
+ * experiments.
  */
 public enum Experiment {
 
 	/** The five scenarios, every server. */
 	MAIN("main", "Scenarios", "Scenario"),
 
-	/** Throughput against the number of routes in the table; the URL-params request hits one of them. */
+	/**
+	 * Throughput against the number of routes in the table; the URL-params request hits
+	 * one of them.
+	 */
 	ROUTES("routes", "Route-table size", "Routes in the table"),
 
 	/** Throughput against the number of middlewares on the route. */
@@ -73,4 +77,5 @@ public enum Experiment {
 			.orElseThrow(() -> new IllegalArgumentException("unknown experiment '" + id + "', expected one of "
 					+ Arrays.stream(values()).map(Experiment::id).toList()));
 	}
+
 }

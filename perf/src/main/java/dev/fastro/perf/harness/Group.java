@@ -8,9 +8,9 @@ import java.util.Set;
 /**
  * Servers started together and the cases measured on them before they are stopped.
  *
- * @param name    what the group is for, for the progress output
+ * @param name what the group is for, for the progress output
  * @param servers the servers
- * @param cases   the cases, in the order they are measured
+ * @param cases the cases, in the order they are measured
  */
 public record Group(String name, List<ServerSpec> servers, List<Case> cases) {
 
@@ -23,7 +23,8 @@ public record Group(String name, List<ServerSpec> servers, List<Case> cases) {
 	}
 
 	/**
-	 * The distinct probes of the cases a server takes part in: what it is verified and warmed up with.
+	 * The distinct probes of the cases a server takes part in: what it is verified and
+	 * warmed up with.
 	 * @param server the server
 	 * @return the probes, in case order
 	 */

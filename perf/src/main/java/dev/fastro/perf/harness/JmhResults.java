@@ -11,7 +11,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The router micro-benchmarks' results, read from the JSON file JMH writes with {@code -rf json}.
+ * The router micro-benchmarks' results, read from the JSON file JMH writes with
+ * {@code -rf json}.
  *
  * @param rows one row per router and request
  */
@@ -23,11 +24,12 @@ public record JmhResults(List<Row> rows) {
 	/**
 	 * One benchmark.
 	 *
-	 * @param router      the router's parameter value
-	 * @param request     the request's parameter value
-	 * @param nsPerOp     average time per lookup
-	 * @param nsError     the 99.9% confidence half-width JMH reports
-	 * @param bytesPerOp  bytes allocated per lookup ({@code -prof gc}); NaN without the profiler
+	 * @param router the router's parameter value
+	 * @param request the request's parameter value
+	 * @param nsPerOp average time per lookup
+	 * @param nsError the 99.9% confidence half-width JMH reports
+	 * @param bytesPerOp bytes allocated per lookup ({@code -prof gc}); NaN without the
+	 * profiler
 	 */
 	public record Row(String router, String request, double nsPerOp, double nsError, double bytesPerOp) {
 	}
@@ -56,7 +58,10 @@ public record JmhResults(List<Row> rows) {
 		return node.isNumber() ? node.asDouble() : Double.NaN;
 	}
 
-	/** JMH 1.37 names the metric "gc.alloc.rate.norm"; older versions prefix it with a middle dot. */
+	/**
+	 * JMH 1.37 names the metric "gc.alloc.rate.norm"; older versions prefix it with a
+	 * middle dot.
+	 */
 	private static double allocation(JsonNode secondary) {
 		for (Map.Entry<String, JsonNode> metric : secondary.properties()) {
 			if (metric.getKey().endsWith("gc.alloc.rate.norm")) {

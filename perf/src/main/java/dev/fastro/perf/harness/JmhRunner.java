@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the router micro-benchmarks ({@code dev.fastro.perf.jmh.RouterBenchmark}) in a JMH JVM
- * pinned to the server core, with the GC profiler for bytes per operation, and has JMH write its
- * results as JSON where the report looks for them.
+ * Runs the router micro-benchmarks ({@code dev.fastro.perf.jmh.RouterBenchmark}) in a JMH
+ * JVM pinned to the server core, with the GC profiler for bytes per operation, and has
+ * JMH write its results as JSON where the report looks for them.
  */
 final class JmhRunner {
 
@@ -39,4 +39,5 @@ final class JmhRunner {
 			throw new IOException("JMH exited with " + exit);
 		}
 	}
+
 }

@@ -1,9 +1,9 @@
 package dev.fastro.perf.harness;
 
 /**
- * The JSON bodies of the JSON POST scenario and of the body-size experiment. Larger bodies are the
- * same {@code {"name":...,"email":...}} object with a longer name, so every server still reads them
- * into its record and writes back the same bytes.
+ * The JSON bodies of the JSON POST scenario and of the body-size experiment. Larger
+ * bodies are the same {@code {"name":...,"email":...}} object with a longer name, so
+ * every server still reads them into its record and writes back the same bytes.
  */
 final class JsonBodies {
 
@@ -25,4 +25,5 @@ final class JsonBodies {
 		}
 		return SMALL.replace("\"fastro\"", "\"fastro" + "x".repeat(padding) + "\"");
 	}
+
 }

@@ -13,9 +13,9 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The benchmark harness behind {@code perf/run}: starts the servers, verifies their answers, warms
- * them up, measures them in alternating rounds with wrk, and writes {@code BENCHMARK.md}, the raw
- * CSV and the charts.
+ * The benchmark harness behind {@code perf/run}: starts the servers, verifies their
+ * answers, warms them up, measures them in alternating rounds with wrk, and writes
+ * {@code BENCHMARK.md}, the raw CSV and the charts.
  */
 public final class PerfRunner {
 
@@ -28,7 +28,10 @@ public final class PerfRunner {
 	/** wrk's own start and stop around each run, for the estimate. */
 	private static final double RUN_OVERHEAD_SECONDS = 0.3;
 
-	/** Connections per request during the warm-up, where every request of a server is driven at once. */
+	/**
+	 * Connections per request during the warm-up, where every request of a server is
+	 * driven at once.
+	 */
 	private static final int WARMUP_CONNECTIONS = 10;
 
 	private final RunnerOptions options;
@@ -56,8 +59,7 @@ public final class PerfRunner {
 			return;
 		}
 		try {
-			RunnerOptions options = RunnerOptions.parse(List.of(args),
-					Path.of(System.getProperty("perf.dir", ".")));
+			RunnerOptions options = RunnerOptions.parse(List.of(args), Path.of(System.getProperty("perf.dir", ".")));
 			String command = System.getProperty("perf.command", "PerfRunner " + String.join(" ", args));
 			Path report = run(options, command, System.out);
 			System.out.println("Report: " + report.toAbsolutePath().normalize());
@@ -99,7 +101,8 @@ public final class PerfRunner {
 		this.out.println("Server logs and wrk scripts: " + work);
 		Progress progress = new Progress(this.out, plannedSeconds(groups), plannedRuns(groups));
 		WrkRunner wrk = new WrkRunner(this.options.wrkCpu(), work);
-		try (ServerFleet fleet = new ServerFleet(this.options.serverCpu(), System.getProperty("java.class.path"), work)) {
+		try (ServerFleet fleet = new ServerFleet(this.options.serverCpu(), System.getProperty("java.class.path"),
+				work)) {
 			for (Group group : groups) {
 				runGroup(group, fleet, wrk, progress);
 			}
@@ -137,8 +140,8 @@ public final class PerfRunner {
 		}
 		for (Map.Entry<ServerKind, ServerProcess> server : live.entrySet()) {
 			List<Request> requests = group.probesOf(server.getKey()).stream().map(Probe::request).toList();
-			progress.starting("warming up " + server.getValue().label() + ": " + requests.size() + " requests at once for "
-					+ this.options.warmupSeconds() + " s");
+			progress.starting("warming up " + server.getValue().label() + ": " + requests.size()
+					+ " requests at once for " + this.options.warmupSeconds() + " s");
 			wrk.runTogether(server.getValue().baseUri(), requests, WARMUP_CONNECTIONS, this.options.warmupSeconds());
 			progress.finished(this.options.warmupSeconds(), false);
 		}
@@ -154,7 +157,10 @@ public final class PerfRunner {
 		fleet.stop(processes);
 	}
 
-	/** Checks every probe; returns what differed, or {@code null} when all answers are exact. */
+	/**
+	 * Checks every probe; returns what differed, or {@code null} when all answers are
+	 * exact.
+	 */
 	private String verify(ServerProcess server, List<Probe> probes) throws InterruptedException {
 		for (Probe probe : probes) {
 			try {
@@ -173,13 +179,13 @@ public final class PerfRunner {
 	private void measure(Case one, int round, ServerKind kind, ServerProcess server, WrkRunner wrk, Progress progress)
 			throws IOException, InterruptedException {
 		int seconds = this.options.seconds();
-		progress.starting(String.format(Locale.ROOT, "%s · %s · round %d/%d · %s · -c%d · %d s", one.experiment().title(),
-				one.label(), round, one.rounds(), kind.label(), one.connections(), seconds));
+		progress.starting(String.format(Locale.ROOT, "%s · %s · round %d/%d · %s · -c%d · %d s",
+				one.experiment().title(), one.label(), round, one.rounds(), kind.label(), one.connections(), seconds));
 		WrkResult result = wrk.run(server.baseUri(), one.probe().request(), one.connections(), seconds);
-		this.measurements.add(new Measurement(one.experiment(), one.label(), kind, round, one.connections(), seconds, result));
-		progress.note(result.valid()
-				? String.format(Locale.ROOT, "%,.0f req/s, avg %s, p95 %s", result.throughput(),
-						ReportWriter.latency(result.latencyMeanMicros()), ReportWriter.latency(result.latencyP95Micros()))
+		this.measurements
+			.add(new Measurement(one.experiment(), one.label(), kind, round, one.connections(), seconds, result));
+		progress.note(result.valid() ? String.format(Locale.ROOT, "%,.0f req/s, avg %s, p95 %s", result.throughput(),
+				ReportWriter.latency(result.latencyMeanMicros()), ReportWriter.latency(result.latencyP95Micros()))
 				: "INVALID: " + result.problem());
 		progress.finished(seconds + RUN_OVERHEAD_SECONDS, true);
 	}
@@ -202,7 +208,9 @@ public final class PerfRunner {
 			.sum();
 	}
 
-	/** The servers start side by side on every core, and are pinned only once they are up. */
+	/**
+	 * The servers start side by side on every core, and are pinned only once they are up.
+	 */
 	private static double startSeconds(Group group) {
 		return group.servers()
 			.stream()
@@ -218,4 +226,5 @@ public final class PerfRunner {
 			// A leftover temp directory is harmless.
 		}
 	}
+
 }

@@ -9,16 +9,19 @@ import java.util.Set;
 import dev.fastro.perf.Workload;
 
 /**
- * Turns the options into groups of servers and the cases measured on them: one group for the five
- * scenarios and the experiments that reuse the same servers (middlewares, body size, connections),
- * and one group per route-table size, since the table is fixed when a server starts.
+ * Turns the options into groups of servers and the cases measured on them: one group for
+ * the five scenarios and the experiments that reuse the same servers (middlewares, body
+ * size, connections), and one group per route-table size, since the table is fixed when a
+ * server starts.
  */
 public final class Plan {
 
 	/** The route-table sizes of the route-count experiment. */
 	static final List<Integer> ROUTE_COUNTS = List.of(10, 100, 1_000, 10_000);
 
-	/** The body sizes of the JSON experiment: the scenario's 44 bytes, 1 KiB and 64 KiB. */
+	/**
+	 * The body sizes of the JSON experiment: the scenario's 44 bytes, 1 KiB and 64 KiB.
+	 */
 	static final List<Integer> BODY_SIZES = List.of(JsonBodies.SMALL.length(), 1024, 64 * 1024);
 
 	/** The connection counts of the connections experiment. */
@@ -27,11 +30,16 @@ public final class Plan {
 	/** The servers of the middleware experiment: those with middleware to count. */
 	private static final Set<ServerKind> WITH_MIDDLEWARE = EnumSet.of(ServerKind.FASTRO, ServerKind.WEBFLUX);
 
-	/** The servers of the body and connection experiments: the cache plays no part there. */
+	/**
+	 * The servers of the body and connection experiments: the cache plays no part there.
+	 */
 	private static final Set<ServerKind> WITHOUT_CACHE_VARIANT = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO,
 			ServerKind.WEBFLUX, ServerKind.RAW);
 
-	/** The servers of the route-count experiment; the native one routes with HttpServer.route there. */
+	/**
+	 * The servers of the route-count experiment; the native one routes with
+	 * HttpServer.route there.
+	 */
 	private static final Set<ServerKind> ROUTED = EnumSet.of(ServerKind.NATIVE_ROUTED, ServerKind.FASTRO,
 			ServerKind.FASTRO_NO_CACHE);
 
@@ -39,8 +47,8 @@ public final class Plan {
 	}
 
 	/**
-	 * The values of a scaling experiment: all of them, or in quick mode the smallest and the largest,
-	 * which still runs every experiment on every server.
+	 * The values of a scaling experiment: all of them, or in quick mode the smallest and
+	 * the largest, which still runs every experiment on every server.
 	 */
 	private static List<Integer> sweep(List<Integer> values, boolean quick) {
 		return quick ? List.of(values.get(0), values.get(values.size() - 1)) : values;
@@ -125,4 +133,5 @@ public final class Plan {
 	private static String bytes(int size) {
 		return (size < 1024) ? size + " B" : (size / 1024) + " KiB";
 	}
+
 }

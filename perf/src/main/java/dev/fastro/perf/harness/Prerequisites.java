@@ -24,8 +24,10 @@ public final class Prerequisites {
 	}
 
 	/**
-	 * Says what {@link #check()} would fail on, for a caller that skips rather than fails.
-	 * @return the missing program and its install command, or {@code null} when both are installed
+	 * Says what {@link #check()} would fail on, for a caller that skips rather than
+	 * fails.
+	 * @return the missing program and its install command, or {@code null} when both are
+	 * installed
 	 */
 	public static String missing() {
 		if (!onPath("wrk")) {
@@ -50,4 +52,5 @@ public final class Prerequisites {
 	private static String problem(String program, String install) {
 		return program + " is not installed (not on the PATH). Install it with: " + install;
 	}
+
 }

@@ -4,9 +4,9 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 /**
- * Prints what the harness is doing and how long the rest should take. The estimate scales the
- * planned time still to go by how long the planned time so far really took, so slow server starts
- * and wrk overheads correct it as the run goes on.
+ * Prints what the harness is doing and how long the rest should take. The estimate scales
+ * the planned time still to go by how long the planned time so far really took, so slow
+ * server starts and wrk overheads correct it as the run goes on.
  */
 final class Progress {
 
@@ -39,7 +39,10 @@ final class Progress {
 		this.out.println("            " + text);
 	}
 
-	/** Records that a step planned to take {@code seconds} is over; {@code run} if it was a measured run. */
+	/**
+	 * Records that a step planned to take {@code seconds} is over; {@code run} if it was
+	 * a measured run.
+	 */
 	void finished(double seconds, boolean run) {
 		this.doneSeconds += seconds;
 		if (run) {
@@ -61,4 +64,5 @@ final class Progress {
 		long total = Math.round(seconds);
 		return (total >= 60) ? String.format(Locale.ROOT, "%dm%02ds", total / 60, total % 60) : total + "s";
 	}
+
 }

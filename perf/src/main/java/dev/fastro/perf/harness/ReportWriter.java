@@ -18,9 +18,9 @@ import java.util.function.Function;
 import dev.fastro.perf.jmh.GitHubRoutes;
 
 /**
- * Writes {@code BENCHMARK.md} and its SVG charts from the measured runs: the seed's table first,
- * then the comparison with the original Fastro, the scaling experiments, the router
- * micro-benchmarks, the method and the environment.
+ * Writes {@code BENCHMARK.md} and its SVG charts from the measured runs: the seed's table
+ * first, then the comparison with the original Fastro, the scaling experiments, the
+ * router micro-benchmarks, the method and the environment.
  */
 public final class ReportWriter {
 
@@ -38,7 +38,10 @@ public final class ReportWriter {
 			"#95a5a6", ServerKind.FASTRO, "#e67e22", ServerKind.FASTRO_NO_CACHE, "#f5b041", ServerKind.WEBFLUX,
 			"#2e86c1", ServerKind.RAW, "#27ae60");
 
-	/** Requests per second in thousands, as "12k" or "9.3k", the same on the axis and on the bars. */
+	/**
+	 * Requests per second in thousands, as "12k" or "9.3k", the same on the axis and on
+	 * the bars.
+	 */
 	private static final DoubleFunction<String> REQUESTS = value -> (value >= 1000)
 			? String.format(Locale.ROOT, "%.1fk", value / 1000).replace(".0k", "k")
 			: String.format(Locale.ROOT, "%.0f", value);
@@ -71,15 +74,23 @@ public final class ReportWriter {
 		jmh(md, jmh);
 		method(md, settings);
 		environment(md, environment);
-		md.append("## Raw data\n\n").append("Every measured run, valid or not: [`").append(CsvWriter.FILE_NAME)
-			.append("`](").append(CsvWriter.FILE_NAME).append(").\n");
+		md.append("## Raw data\n\n")
+			.append("Every measured run, valid or not: [`")
+			.append(CsvWriter.FILE_NAME)
+			.append("`](")
+			.append(CsvWriter.FILE_NAME)
+			.append(").\n");
 		Files.writeString(directory.resolve(FILE_NAME), md.toString(), StandardCharsets.UTF_8);
 	}
 
 	private static void mainTable(StringBuilder md, RunSettings settings, List<Summary> summaries,
 			List<Refusal> refusals) {
-		md.append("wrk `-t1 -c").append(settings.connections()).append("`, ").append(settings.seconds())
-			.append(" s per run, median of ").append(rounds(settings.rounds()))
+		md.append("wrk `-t1 -c")
+			.append(settings.connections())
+			.append("`, ")
+			.append(settings.seconds())
+			.append(" s per run, median of ")
+			.append(rounds(settings.rounds()))
 			.append("; `% of Native` is the median of the per-round ratios to the native Reactor Netty server, "
 					+ "with their min–max across rounds in brackets.\n\n");
 		md.append("| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native |\n");
@@ -90,9 +101,14 @@ public final class ReportWriter {
 			previous = summary.caseLabel();
 			md.append("| ").append(scenario).append(" | ").append(summary.server().label()).append(" | ");
 			if (summary.measured()) {
-				md.append(String.format(Locale.ROOT, "%,.0f", summary.throughput())).append(" | ")
-					.append(latency(summary.latencyMeanMicros())).append(" | ")
-					.append(latency(summary.latencyP95Micros())).append(" | ").append(percent(summary)).append(" |\n");
+				md.append(String.format(Locale.ROOT, "%,.0f", summary.throughput()))
+					.append(" | ")
+					.append(latency(summary.latencyMeanMicros()))
+					.append(" | ")
+					.append(latency(summary.latencyP95Micros()))
+					.append(" | ")
+					.append(percent(summary))
+					.append(" |\n");
 			}
 			else {
 				md.append("invalid | | | |\n");
@@ -105,8 +121,8 @@ public final class ReportWriter {
 	private static void problems(StringBuilder md, List<Summary> summaries, List<Refusal> refusals) {
 		List<String> lines = new ArrayList<>();
 		for (Refusal refusal : refusals) {
-			lines.add("**" + refusal.server().label() + " refused** (" + refusal.experiment().title()
-					+ "): " + refusal.reason() + ". It was not measured.");
+			lines.add("**" + refusal.server().label() + " refused** (" + refusal.experiment().title() + "): "
+					+ refusal.reason() + ". It was not measured.");
 		}
 		for (Summary summary : summaries) {
 			for (String problem : summary.problems()) {
@@ -129,12 +145,18 @@ public final class ReportWriter {
 			.append("|---|---:|---:|\n");
 		for (Scenario scenario : Scenario.values()) {
 			String ours = summaries.stream()
-				.filter(summary -> summary.caseLabel().equals(scenario.title()) && summary.server() == ServerKind.FASTRO)
+				.filter(summary -> summary.caseLabel().equals(scenario.title())
+						&& summary.server() == ServerKind.FASTRO)
 				.findFirst()
 				.map(ReportWriter::percent)
 				.orElse("not measured");
-			md.append("| ").append(scenario.title()).append(" | ").append(ours).append(" | ")
-				.append(String.format(Locale.ROOT, "%.2f%%", DENO_FASTRO.get(scenario))).append(" |\n");
+			md.append("| ")
+				.append(scenario.title())
+				.append(" | ")
+				.append(ours)
+				.append(" | ")
+				.append(String.format(Locale.ROOT, "%.2f%%", DENO_FASTRO.get(scenario)))
+				.append(" |\n");
 		}
 		md.append('\n');
 		saturation(md, summaries);
@@ -166,7 +188,8 @@ public final class ReportWriter {
 			double gap = raw.throughput() / fastro.throughput() - 1;
 			lines.add(scenario + ": " + ((gap < SATURATION_MARGIN)
 					? String.format(Locale.ROOT, "Raw Netty is only %+.1f%% over Fastro, so both may be at the ceiling "
-							+ "of wrk on its one core: **the client, not the server, may have been the bottleneck**.", gap * 100)
+							+ "of wrk on its one core: **the client, not the server, may have been the bottleneck**.",
+							gap * 100)
 					: String.format(Locale.ROOT, "Raw Netty is %.0f%% over Fastro, so wrk was not the bottleneck.",
 							gap * 100)));
 		}
@@ -183,8 +206,11 @@ public final class ReportWriter {
 		if (!any) {
 			return;
 		}
-		md.append("## Scaling\n\n").append("Median of ").append(rounds(settings.scalingRounds()))
-			.append(" of ").append(settings.seconds())
+		md.append("## Scaling\n\n")
+			.append("Median of ")
+			.append(rounds(settings.scalingRounds()))
+			.append(" of ")
+			.append(settings.seconds())
 			.append(" s per run; in brackets the per-round ratio to the native server where there is one.\n\n");
 		for (Experiment experiment : Experiment.values()) {
 			List<Summary> summaries = Summary.of(runs, experiment);
@@ -212,25 +238,28 @@ public final class ReportWriter {
 				.map(server -> new BarChart.Series(server.label(), COLORS.get(server),
 						values(summaries, server, cases, summary -> summary.measured() ? summary.throughput() : null)))
 				.toList();
-			Files.writeString(directory.resolve(chart), new BarChart("Throughput against " + experiment.title().toLowerCase(Locale.ROOT),
-					experiment.axisLabel(), "Throughput (requests/s, median)", cases, series, null, REQUESTS).toSvg());
+			Files.writeString(directory.resolve(chart),
+					new BarChart("Throughput against " + experiment.title().toLowerCase(Locale.ROOT),
+							experiment.axisLabel(), "Throughput (requests/s, median)", cases, series, null, REQUESTS)
+						.toSvg());
 			md.append("![").append(experiment.title()).append("](").append(chart).append(")\n\n");
 		}
 	}
 
 	private static String scalingNote(Experiment experiment) {
 		return switch (experiment) {
-			case ROUTES -> "Each server is started with N generated routes `/r<i>/user/:id` besides the five scenarios, "
-					+ "and the measured request `GET /r<N/2>/user/123` hits the one in the middle. The native row here is "
-					+ "Reactor Netty's own documented router, `HttpServer.route(...)`, which tries the routes one by "
-					+ "one in declaration order: nobody writes `if` dispatch over thousands of routes.";
+			case ROUTES ->
+				"Each server is started with N generated routes `/r<i>/user/:id` besides the five scenarios, "
+						+ "and the measured request `GET /r<N/2>/user/123` hits the one in the middle. The native row here is "
+						+ "Reactor Netty's own documented router, `HttpServer.route(...)`, which tries the routes one by "
+						+ "one in declaration order: nobody writes `if` dispatch over thousands of routes.";
 			case MIDDLEWARES -> "`GET /mw/<n>`: a route answering `Hello world!` through n pass-through middlewares "
 					+ "(`(ctx, next) -> next.handle(ctx)` in Fastro, `HandlerFilterFunction`s in WebFlux). The native "
 					+ "servers have no middleware to count.";
 			case BODY -> "The JSON POST scenario with the same object and a longer `name`, so the body has the given "
 					+ "size; every server reads it into its record and writes it back.";
-			case CONNECTIONS -> "The Root scenario with wrk's `-c` set to the given number of connections (one wrk "
-					+ "thread).";
+			case CONNECTIONS ->
+				"The Root scenario with wrk's `-c` set to the given number of connections (one wrk " + "thread).";
 			case MAIN -> "";
 		};
 	}
@@ -243,8 +272,8 @@ public final class ReportWriter {
 			return "invalid";
 		}
 		String cell = String.format(Locale.ROOT, "%,.0f", summary.throughput());
-		return (summary.ratio() != null && !isReference(summary.server())) ? cell + " (" + percentOnly(summary.ratio()) + ")"
-				: cell;
+		return (summary.ratio() != null && !isReference(summary.server()))
+				? cell + " (" + percentOnly(summary.ratio()) + ")" : cell;
 	}
 
 	private static void jmh(StringBuilder md, JmhResults jmh) {
@@ -253,7 +282,8 @@ public final class ReportWriter {
 			md.append("Not run for this report: `perf/run --jmh` runs them and the report then includes them.\n\n");
 			return;
 		}
-		md.append("One `GET` lookup in a table of ").append(GitHubRoutes.load().size())
+		md.append("One `GET` lookup in a table of ")
+			.append(GitHubRoutes.load().size())
 			.append(" routes modelled on the GitHub REST API (`GitHubRoutes`), average time and allocation per lookup "
 					+ "(`-prof gc`): Fastro's router with its route cache on (the same path again and again: the cache's "
 					+ "best case) and off, beside Spring's `PathPattern`s tried in order as functional endpoints do, and "
@@ -296,25 +326,43 @@ public final class ReportWriter {
 			.append("- Before measuring, each server's answer to every request it will be measured with is checked "
 					+ "byte for byte (status, `content-type`, body, and `x-user` for the middleware scenario); a server "
 					+ "that answers differently is refused.\n")
-			.append("- Warm-up: every request of a server is driven at once for ").append(settings.warmupSeconds())
+			.append("- Warm-up: every request of a server is driven at once for ")
+			.append(settings.warmupSeconds())
 			.append(" s after it starts, before its first measured run.\n")
-			.append("- For each scenario the servers take turns, one ").append(settings.seconds())
-			.append(" s run each, for ").append(rounds(settings.rounds()))
+			.append("- For each scenario the servers take turns, one ")
+			.append(settings.seconds())
+			.append(" s run each, for ")
+			.append(rounds(settings.rounds()))
 			.append("; medians over rounds, and `% of Native` is the median of the per-round ratios.\n")
 			.append("- A run with socket errors or non-2xx answers is invalid and left out.\n\n");
 	}
 
 	private static void environment(StringBuilder md, Environment environment) {
 		md.append("## Environment\n\n")
-			.append("- CPU: ").append(environment.cpuModel()).append(", ").append(environment.cpuCount())
-			.append(" cores (").append(environment.coreSplit()).append(")\n")
-			.append("- OS: ").append(environment.os()).append('\n')
-			.append("- JDK: ").append(environment.jdk()).append('\n')
-			.append("- JVM flags (every server): `").append(String.join(" ", environment.jvmFlags())).append("`\n");
-		environment.versions().forEach((name, version) -> md.append("- ").append(name).append(": ").append(version)
-			.append('\n'));
-		md.append("- Date: ").append(environment.date()).append('\n')
-			.append("- Command: `").append(environment.command()).append("`\n\n");
+			.append("- CPU: ")
+			.append(environment.cpuModel())
+			.append(", ")
+			.append(environment.cpuCount())
+			.append(" cores (")
+			.append(environment.coreSplit())
+			.append(")\n")
+			.append("- OS: ")
+			.append(environment.os())
+			.append('\n')
+			.append("- JDK: ")
+			.append(environment.jdk())
+			.append('\n')
+			.append("- JVM flags (every server): `")
+			.append(String.join(" ", environment.jvmFlags()))
+			.append("`\n");
+		environment.versions()
+			.forEach((name, version) -> md.append("- ").append(name).append(": ").append(version).append('\n'));
+		md.append("- Date: ")
+			.append(environment.date())
+			.append('\n')
+			.append("- Command: `")
+			.append(environment.command())
+			.append("`\n\n");
 	}
 
 	private static List<Summary> sorted(List<Summary> summaries) {
@@ -373,9 +421,13 @@ public final class ReportWriter {
 		return rounds + ((rounds == 1) ? " round" : " rounds");
 	}
 
-	/** Microseconds as wrk prints them: µs below a millisecond, ms with two decimals above. */
+	/**
+	 * Microseconds as wrk prints them: µs below a millisecond, ms with two decimals
+	 * above.
+	 */
 	static String latency(double micros) {
 		return (micros < 1000) ? String.format(Locale.ROOT, "%.0f µs", micros)
 				: String.format(Locale.ROOT, "%.2f ms", micros / 1000);
 	}
+
 }

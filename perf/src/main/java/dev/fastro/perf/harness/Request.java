@@ -6,10 +6,10 @@ import java.util.Objects;
 /**
  * One request the harness sends, both to verify a server and, through wrk, to measure it.
  *
- * @param method      the HTTP method
- * @param target      the path and query, such as {@code /query?name=fastro}
+ * @param method the HTTP method
+ * @param target the path and query, such as {@code /query?name=fastro}
  * @param contentType the request's content type, or {@code null} when it has no body
- * @param body        the request body, empty for none
+ * @param body the request body, empty for none
  */
 public record Request(String method, String target, String contentType, byte[] body) {
 

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Sends a {@link Probe}'s request to a server and compares the answer with the expected one: status,
- * {@code content-type}, the body byte for byte, and any further required header. A server whose
- * answer differs in any of them is refused and never measured.
+ * Sends a {@link Probe}'s request to a server and compares the answer with the expected
+ * one: status, {@code content-type}, the body byte for byte, and any further required
+ * header. A server whose answer differs in any of them is refused and never measured.
  */
 public final class ResponseVerifier {
 
@@ -28,7 +28,8 @@ public final class ResponseVerifier {
 	 * Checks one probe against a server.
 	 * @param base the server's base URI, such as {@code http://127.0.0.1:8080}
 	 * @param probe the request and its expected answer
-	 * @return the differences, in words; empty when the answer is exactly the expected one
+	 * @return the differences, in words; empty when the answer is exactly the expected
+	 * one
 	 * @throws IOException if the server cannot be reached
 	 * @throws InterruptedException if interrupted while waiting for the answer
 	 */
@@ -71,12 +72,15 @@ public final class ResponseVerifier {
 			String value) {
 		List<String> values = headers.getOrDefault(name, List.of());
 		if (!values.equals(List.of(value))) {
-			problems.add("header " + name + " " + (values.isEmpty() ? "missing" : values) + ", expected [" + value + "]");
+			problems
+				.add("header " + name + " " + (values.isEmpty() ? "missing" : values) + ", expected [" + value + "]");
 		}
 	}
 
 	private static String describe(byte[] body) {
 		String text = new String(body, StandardCharsets.UTF_8);
-		return (body.length <= 80) ? "'" + text + "'" : "of " + body.length + " bytes starting '" + text.substring(0, 40) + "...'";
+		return (body.length <= 80) ? "'" + text + "'"
+				: "of " + body.length + " bytes starting '" + text.substring(0, 40) + "...'";
 	}
+
 }

@@ -3,12 +3,12 @@ package dev.fastro.perf.harness;
 /**
  * How the measurements were made, as the report states it.
  *
- * @param quick          whether this was the quick smoke-test mode, whose numbers are not results
- * @param rounds         rounds of the five scenarios
- * @param scalingRounds  rounds of each scaling experiment
- * @param seconds        length of each measured run
- * @param warmupSeconds  length of the warm-up of each server
- * @param connections    wrk's connections, except in the connections experiment
+ * @param quick whether this was the quick smoke-test mode, whose numbers are not results
+ * @param rounds rounds of the five scenarios
+ * @param scalingRounds rounds of each scaling experiment
+ * @param seconds length of each measured run
+ * @param warmupSeconds length of the warm-up of each server
+ * @param connections wrk's connections, except in the connections experiment
  */
 public record RunSettings(boolean quick, int rounds, int scalingRounds, int seconds, int warmupSeconds,
 		int connections) {

@@ -11,19 +11,19 @@ import java.util.function.Function;
 /**
  * The options of {@code perf/run}.
  *
- * @param rounds        rounds of the five scenarios
+ * @param rounds rounds of the five scenarios
  * @param scalingRounds rounds of each scaling experiment
- * @param seconds       length of each measured run
+ * @param seconds length of each measured run
  * @param warmupSeconds length of each server's warm-up
- * @param connections   wrk's connections outside the connections experiment
- * @param servers       the servers to compare
- * @param scenarios     the scenarios of the main experiment
- * @param experiments   the experiments to run
+ * @param connections wrk's connections outside the connections experiment
+ * @param servers the servers to compare
+ * @param scenarios the scenarios of the main experiment
+ * @param experiments the experiments to run
  * @param outputDirectory where the report, CSV and charts go
- * @param quick         the smoke-test mode
- * @param jmh           whether to run the router micro-benchmarks first
- * @param serverCpu     the core the servers are pinned to
- * @param wrkCpu        the core wrk is pinned to
+ * @param quick the smoke-test mode
+ * @param jmh whether to run the router micro-benchmarks first
+ * @param serverCpu the core the servers are pinned to
+ * @param wrkCpu the core wrk is pinned to
  */
 public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warmupSeconds, int connections,
 		Set<ServerKind> servers, List<Scenario> scenarios, Set<Experiment> experiments, Path outputDirectory,
@@ -54,7 +54,8 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			""";
 
 	/**
-	 * Parses the command line. {@code --quick} changes the defaults; options given explicitly win.
+	 * Parses the command line. {@code --quick} changes the defaults; options given
+	 * explicitly win.
 	 * @param args the arguments
 	 * @param defaultOutput the output directory when {@code --out} is absent
 	 * @return the options
@@ -129,7 +130,11 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 
 	private static <T> List<T> list(String value, Function<String, T> parse) {
 		List<T> items = new ArrayList<>();
-		Arrays.stream(value.split(",")).map(String::trim).filter(item -> !item.isEmpty()).map(parse).forEach(items::add);
+		Arrays.stream(value.split(","))
+			.map(String::trim)
+			.filter(item -> !item.isEmpty())
+			.map(parse)
+			.forEach(items::add);
 		if (items.isEmpty()) {
 			throw new IllegalArgumentException("an empty list: " + value);
 		}

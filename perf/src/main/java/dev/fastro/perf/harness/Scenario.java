@@ -7,8 +7,8 @@ import java.util.Locale;
 import dev.fastro.perf.Workload;
 
 /**
- * The five scenarios of BENCHMARK-SPEC.md, each with its request and the exact answer every server
- * must give.
+ * The five scenarios of BENCHMARK-SPEC.md, each with its request and the exact answer
+ * every server must give.
  */
 public enum Scenario {
 
@@ -16,13 +16,16 @@ public enum Scenario {
 	ROOT("Root", "root", Request.get("/"), ExpectedResponse.ok(Workload.TEXT_PLAIN, "Hello world!")),
 
 	/** {@code GET /user/123} on the route {@code /user/:id}. */
-	URL_PARAMS("URL Params", "url-params", Request.get("/user/123"), ExpectedResponse.ok(Workload.TEXT_PLAIN, "User 123")),
+	URL_PARAMS("URL Params", "url-params", Request.get("/user/123"),
+			ExpectedResponse.ok(Workload.TEXT_PLAIN, "User 123")),
 
 	/** {@code GET /query?name=fastro}. */
 	QUERY_PARAMS("Query Params", "query-params", Request.get("/query?name=fastro"),
 			ExpectedResponse.ok(Workload.TEXT_PLAIN, "Hello fastro")),
 
-	/** {@code GET /middleware}: three middlewares, the user copied into {@code x-user}. */
+	/**
+	 * {@code GET /middleware}: three middlewares, the user copied into {@code x-user}.
+	 */
 	MIDDLEWARE("Middleware", "middleware", Request.get("/middleware"),
 			ExpectedResponse.ok(Workload.TEXT_PLAIN, "Hello fastro").withHeader("x-user", "fastro")),
 
@@ -90,11 +93,13 @@ public enum Scenario {
 	}
 
 	/**
-	 * The JSON POST answer for a body: the same bytes, since the record is written back unchanged.
+	 * The JSON POST answer for a body: the same bytes, since the record is written back
+	 * unchanged.
 	 * @param json the body
 	 * @return the expected answer
 	 */
 	static ExpectedResponse jsonAnswer(String json) {
 		return ExpectedResponse.ok(Workload.APPLICATION_JSON, json);
 	}
+
 }

@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Starts servers side by side on free ports and makes sure none outlives the harness: they are
- * stopped when the fleet is closed and, should the harness be killed or crash, by a shutdown hook.
+ * Starts servers side by side on free ports and makes sure none outlives the harness:
+ * they are stopped when the fleet is closed and, should the harness be killed or crash,
+ * by a shutdown hook.
  */
 public final class ServerFleet implements AutoCloseable {
 
@@ -41,12 +42,12 @@ public final class ServerFleet implements AutoCloseable {
 	}
 
 	/**
-	 * Starts servers at the same time, waits until all accept connections, and pins them to the server
-	 * core.
+	 * Starts servers at the same time, waits until all accept connections, and pins them
+	 * to the server core.
 	 * @param servers the servers to start
 	 * @return the running servers, in the same order
-	 * @throws IOException if one cannot be started; those already started keep running until
-	 * {@link #stop(List)} or {@link #close()}
+	 * @throws IOException if one cannot be started; those already started keep running
+	 * until {@link #stop(List)} or {@link #close()}
 	 * @throws InterruptedException if interrupted while waiting
 	 */
 	public List<ServerProcess> start(List<ServerSpec> servers) throws IOException, InterruptedException {
@@ -97,4 +98,5 @@ public final class ServerFleet implements AutoCloseable {
 			throw new UncheckedIOException(ex);
 		}
 	}
+
 }

@@ -6,15 +6,18 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The servers of the comparison: which {@code main} each one runs and how it is told its port and
- * its route-table size.
+ * The servers of the comparison: which {@code main} each one runs and how it is told its
+ * port and its route-table size.
  */
 public enum ServerKind {
 
 	/** Idiomatic Reactor Netty with {@code if} dispatch: the 100% line. */
 	NATIVE("native", "Native", "dev.fastro.perf.servers.NativeServer"),
 
-	/** Reactor Netty's {@code HttpServer.route(...)}: the native row of the route-count experiment. */
+	/**
+	 * Reactor Netty's {@code HttpServer.route(...)}: the native row of the route-count
+	 * experiment.
+	 */
 	NATIVE_ROUTED("native-routed", "Native (HttpServer.route)", "dev.fastro.perf.servers.NativeRoutedServer"),
 
 	/** The Fastro perf app, wired through the starter. */
@@ -76,7 +79,8 @@ public enum ServerKind {
 	/**
 	 * The server's program arguments.
 	 * @param port the port to listen on
-	 * @param generatedRoutes how many generated routes to add (route-count experiment), 0 for none
+	 * @param generatedRoutes how many generated routes to add (route-count experiment), 0
+	 * for none
 	 * @return the arguments
 	 */
 	public List<String> arguments(int port, int generatedRoutes) {
@@ -97,7 +101,8 @@ public enum ServerKind {
 			}
 			case WEBFLUX -> {
 				args.add("--server.port=" + port);
-				// The Fastro starter is on the class path too; this application must not start it.
+				// The Fastro starter is on the class path too; this application must not
+				// start it.
 				args.add("--fastro.enabled=false");
 			}
 		}
@@ -118,4 +123,5 @@ public enum ServerKind {
 			.orElseThrow(() -> new IllegalArgumentException("unknown server '" + id + "', expected one of "
 					+ Arrays.stream(values()).map(ServerKind::id).toList()));
 	}
+
 }

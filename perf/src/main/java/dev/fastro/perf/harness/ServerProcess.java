@@ -14,9 +14,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * One comparison server running in its own JVM, its output written to a log file outside the
- * repository. It starts on every core, so servers started side by side come up in parallel, and is
- * pinned to the server core with {@code taskset} once it is ready, before anything is sent to it.
+ * One comparison server running in its own JVM, its output written to a log file outside
+ * the repository. It starts on every core, so servers started side by side come up in
+ * parallel, and is pinned to the server core with {@code taskset} once it is ready,
+ * before anything is sent to it.
  */
 public final class ServerProcess {
 
@@ -51,9 +52,7 @@ public final class ServerProcess {
 		command.addAll(List.of("-cp", classPath, kind.mainClass()));
 		command.addAll(kind.arguments(port, spec.generatedRoutes()));
 		Path log = logDirectory.resolve(kind.id() + "-" + spec.generatedRoutes() + "-" + port + ".log");
-		Process process = new ProcessBuilder(command).redirectErrorStream(true)
-			.redirectOutput(log.toFile())
-			.start();
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
 		return new ServerProcess(spec.label(), port, process, log);
 	}
 
@@ -64,8 +63,8 @@ public final class ServerProcess {
 	/**
 	 * Waits until the server accepts connections.
 	 * @param timeout how long to wait at most
-	 * @throws IOException if the server exits or does not open its port in time; the message ends
-	 * with the tail of its log
+	 * @throws IOException if the server exits or does not open its port in time; the
+	 * message ends with the tail of its log
 	 * @throws InterruptedException if interrupted while waiting
 	 */
 	void awaitReady(Duration timeout) throws IOException, InterruptedException {
@@ -82,12 +81,14 @@ public final class ServerProcess {
 				Thread.sleep(100);
 			}
 		}
-		throw new IOException(this.label + " did not open port " + this.port + " within " + timeout + ":\n" + logTail());
+		throw new IOException(
+				this.label + " did not open port " + this.port + " within " + timeout + ":\n" + logTail());
 	}
 
 	/**
-	 * Pins every thread of the server to one core. Threads created later inherit the pinning from the
-	 * thread that creates them; the check afterwards catches a thread created during the change.
+	 * Pins every thread of the server to one core. Threads created later inherit the
+	 * pinning from the thread that creates them; the check afterwards catches a thread
+	 * created during the change.
 	 * @param cpu the core
 	 * @throws IOException if the server cannot be pinned
 	 * @throws InterruptedException if interrupted while waiting for taskset
@@ -178,4 +179,5 @@ public final class ServerProcess {
 			return "(no log at " + this.log + ": " + ex.getMessage() + ")";
 		}
 	}
+
 }

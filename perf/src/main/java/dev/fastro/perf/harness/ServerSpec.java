@@ -3,7 +3,7 @@ package dev.fastro.perf.harness;
 /**
  * A server to start for an experiment.
  *
- * @param kind            which server
+ * @param kind which server
  * @param generatedRoutes generated routes to add to its table, 0 for none
  */
 public record ServerSpec(ServerKind kind, int generatedRoutes) {

@@ -7,8 +7,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The arithmetic of the report: medians over rounds, and ratios to the native server computed per
- * round (the machine's speed drifts, so only runs made close together are compared).
+ * The arithmetic of the report: medians over rounds, and ratios to the native server
+ * computed per round (the machine's speed drifts, so only runs made close together are
+ * compared).
  */
 public final class Stats {
 
@@ -16,7 +17,8 @@ public final class Stats {
 	}
 
 	/**
-	 * The median: the middle value, or the mean of the two middle values of an even count.
+	 * The median: the middle value, or the mean of the two middle values of an even
+	 * count.
 	 * @param values the values
 	 * @return the median
 	 * @throws IllegalArgumentException if there are no values
@@ -32,12 +34,12 @@ public final class Stats {
 	}
 
 	/**
-	 * The ratio of a server's throughput to the reference's, round by round: only rounds in which both
-	 * runs are valid count.
+	 * The ratio of a server's throughput to the reference's, round by round: only rounds
+	 * in which both runs are valid count.
 	 * @param server the server's runs of one case
 	 * @param reference the reference's runs of the same case
-	 * @return the median, minimum and maximum of the per-round ratios, or {@code null} when no round
-	 * has two valid runs
+	 * @return the median, minimum and maximum of the per-round ratios, or {@code null}
+	 * when no round has two valid runs
 	 */
 	public static Ratio ratio(List<Measurement> server, List<Measurement> reference) {
 		Map<Integer, Double> referenceByRound = new TreeMap<>();
@@ -69,4 +71,5 @@ public final class Stats {
 	 */
 	public record Ratio(double median, double min, double max, int rounds) {
 	}
+
 }

@@ -8,28 +8,30 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One cell of the report: a server's runs of one case, reduced to medians over the valid rounds and
- * its ratio to the native server.
+ * One cell of the report: a server's runs of one case, reduced to medians over the valid
+ * rounds and its ratio to the native server.
  *
- * @param experiment   the experiment
- * @param caseLabel    the scenario or value
- * @param server       the server
- * @param rounds       how many rounds were run
- * @param validRounds  how many of them were valid
- * @param throughput   median requests per second over the valid rounds
+ * @param experiment the experiment
+ * @param caseLabel the scenario or value
+ * @param server the server
+ * @param rounds how many rounds were run
+ * @param validRounds how many of them were valid
+ * @param throughput median requests per second over the valid rounds
  * @param latencyMeanMicros median of the rounds' mean latency
  * @param latencyP95Micros median of the rounds' 95th percentile
- * @param ratio        the per-round ratio to the native server, or {@code null} without one
- * @param problems     why rounds were invalid
+ * @param ratio the per-round ratio to the native server, or {@code null} without one
+ * @param problems why rounds were invalid
  */
 public record Summary(Experiment experiment, String caseLabel, ServerKind server, int rounds, int validRounds,
-		double throughput, double latencyMeanMicros, double latencyP95Micros, Stats.Ratio ratio, List<String> problems) {
+		double throughput, double latencyMeanMicros, double latencyP95Micros, Stats.Ratio ratio,
+		List<String> problems) {
 
 	/** The servers that are the 100% line, in the order they are looked for. */
 	private static final List<ServerKind> REFERENCES = List.of(ServerKind.NATIVE, ServerKind.NATIVE_ROUTED);
 
 	/**
-	 * Reduces the runs of one experiment, keeping the order in which cases and servers were first run.
+	 * Reduces the runs of one experiment, keeping the order in which cases and servers
+	 * were first run.
 	 * @param runs the runs
 	 * @param experiment the experiment to reduce
 	 * @return one summary per case and server
@@ -56,8 +58,8 @@ public record Summary(Experiment experiment, String caseLabel, ServerKind server
 		return summaries;
 	}
 
-	private static Summary summarize(Experiment experiment, String caseLabel, ServerKind server,
-			List<Measurement> runs, List<Measurement> reference) {
+	private static Summary summarize(Experiment experiment, String caseLabel, ServerKind server, List<Measurement> runs,
+			List<Measurement> reference) {
 		List<Double> throughput = new ArrayList<>();
 		List<Double> mean = new ArrayList<>();
 		List<Double> p95 = new ArrayList<>();

@@ -4,15 +4,15 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Reads the line the harness's Lua {@code done()} hook (see {@link WrkScript}) appends to wrk's
- * output:
+ * Reads the line the harness's Lua {@code done()} hook (see {@link WrkScript}) appends to
+ * wrk's output:
  *
  * <pre>
  * FASTRO_WRK requests=812345 duration_us=10001234 latency_mean_us=1210.55 latency_p95_us=1802 errors_connect=0 ...
  * </pre>
  *
- * The hook, rather than wrk's human-readable summary, is the source: it gives exact counts and
- * microseconds instead of rounded "1.21ms" and "81.23k".
+ * The hook, rather than wrk's human-readable summary, is the source: it gives exact
+ * counts and microseconds instead of rounded "1.21ms" and "81.23k".
  */
 public final class WrkOutput {
 
@@ -59,4 +59,5 @@ public final class WrkOutput {
 		}
 		return value;
 	}
+
 }

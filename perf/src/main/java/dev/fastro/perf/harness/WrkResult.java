@@ -1,18 +1,18 @@
 package dev.fastro.perf.harness;
 
 /**
- * What one wrk run measured, as its Lua {@code done()} hook reports it. Times are in microseconds,
- * as wrk keeps them.
+ * What one wrk run measured, as its Lua {@code done()} hook reports it. Times are in
+ * microseconds, as wrk keeps them.
  *
- * @param requests         completed requests
- * @param durationMicros   how long the run lasted
+ * @param requests completed requests
+ * @param durationMicros how long the run lasted
  * @param latencyMeanMicros mean latency
  * @param latencyP95Micros 95th-percentile latency
- * @param connectErrors    socket connect errors
- * @param readErrors       socket read errors
- * @param writeErrors      socket write errors
- * @param timeouts         requests that timed out
- * @param non2xx           answers with an error status (wrk counts status 400 and above)
+ * @param connectErrors socket connect errors
+ * @param readErrors socket read errors
+ * @param writeErrors socket write errors
+ * @param timeouts requests that timed out
+ * @param non2xx answers with an error status (wrk counts status 400 and above)
  */
 public record WrkResult(long requests, long durationMicros, double latencyMeanMicros, long latencyP95Micros,
 		long connectErrors, long readErrors, long writeErrors, long timeouts, long non2xx) {
@@ -34,7 +34,8 @@ public record WrkResult(long requests, long durationMicros, double latencyMeanMi
 	}
 
 	/**
-	 * Whether the run counts: a run with socket errors, error answers or no answers at all is invalid.
+	 * Whether the run counts: a run with socket errors, error answers or no answers at
+	 * all is invalid.
 	 * @return {@code true} if valid
 	 */
 	public boolean valid() {
@@ -51,9 +52,16 @@ public record WrkResult(long requests, long durationMicros, double latencyMeanMi
 		}
 		StringBuilder problem = new StringBuilder();
 		if (socketErrors() > 0) {
-			problem.append(socketErrors()).append(" socket errors (connect ").append(this.connectErrors)
-				.append(", read ").append(this.readErrors).append(", write ").append(this.writeErrors)
-				.append(", timeout ").append(this.timeouts).append(')');
+			problem.append(socketErrors())
+				.append(" socket errors (connect ")
+				.append(this.connectErrors)
+				.append(", read ")
+				.append(this.readErrors)
+				.append(", write ")
+				.append(this.writeErrors)
+				.append(", timeout ")
+				.append(this.timeouts)
+				.append(')');
 		}
 		if (this.non2xx > 0) {
 			problem.append((problem.length() > 0) ? ", " : "").append(this.non2xx).append(" non-2xx answers");

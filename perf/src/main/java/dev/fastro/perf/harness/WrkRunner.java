@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs wrk as BENCHMARK-SPEC.md says: one thread ({@code -t1}), pinned to the client's core with
- * {@code taskset}, with the {@link WrkScript} of the request.
+ * Runs wrk as BENCHMARK-SPEC.md says: one thread ({@code -t1}), pinned to the client's
+ * core with {@code taskset}, with the {@link WrkScript} of the request.
  */
 public final class WrkRunner {
 
@@ -45,7 +45,8 @@ public final class WrkRunner {
 	}
 
 	/**
-	 * Runs one wrk per request at the same time, as the warm-up does to drive every scenario at once.
+	 * Runs one wrk per request at the same time, as the warm-up does to drive every
+	 * scenario at once.
 	 * @param base the server's base URI
 	 * @param requests the requests, one wrk each
 	 * @param connections how many connections each wrk keeps open
@@ -95,4 +96,5 @@ public final class WrkRunner {
 			throw new IOException("wrk exited with " + process.exitValue() + ": " + ex.getMessage(), ex);
 		}
 	}
+
 }

@@ -3,10 +3,10 @@ package dev.fastro.perf.harness;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The Lua script of a wrk run: the request's method, body and content type (wrk sends a plain
- * {@code GET} otherwise), and a {@code done()} hook that prints the exact counts and the 95th
- * percentile as one {@link WrkOutput#MARKER} line. It has no {@code response()} callback, which
- * would slow wrk down.
+ * The Lua script of a wrk run: the request's method, body and content type (wrk sends a
+ * plain {@code GET} otherwise), and a {@code done()} hook that prints the exact counts
+ * and the 95th percentile as one {@link WrkOutput#MARKER} line. It has no
+ * {@code response()} callback, which would slow wrk down.
  */
 public final class WrkScript {
 
@@ -29,7 +29,8 @@ public final class WrkScript {
 		}
 		lua.append("done = function(summary, latency, requests)\n")
 			.append("  local e = summary.errors\n")
-			.append("  io.write(string.format(\"").append(WrkOutput.MARKER)
+			.append("  io.write(string.format(\"")
+			.append(WrkOutput.MARKER)
 			.append(" requests=%d duration_us=%d latency_mean_us=%.2f latency_p95_us=%d")
 			.append(" errors_connect=%d errors_read=%d errors_write=%d errors_timeout=%d errors_status=%d\\n\",\n")
 			.append("    summary.requests, summary.duration, latency.mean, latency:percentile(95),\n")
@@ -38,7 +39,10 @@ public final class WrkScript {
 		return lua.toString();
 	}
 
-	/** A Lua long string, which needs no escaping; the level is chosen so the text cannot close it. */
+	/**
+	 * A Lua long string, which needs no escaping; the level is chosen so the text cannot
+	 * close it.
+	 */
 	private static String quote(String text) {
 		String level = "=";
 		while (text.contains("]" + level + "]")) {
@@ -46,4 +50,5 @@ public final class WrkScript {
 		}
 		return "[" + level + "[" + text + "]" + level + "]";
 	}
+
 }

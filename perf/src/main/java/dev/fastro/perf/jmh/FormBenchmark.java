@@ -26,12 +26,13 @@ import org.openjdk.jmh.annotations.State;
 import org.reactivestreams.Publisher;
 
 /**
- * A handler reading a url-encoded form with {@link Context#form()}: 1,000 fields in 1 MB, the most a
- * server accepts with the default limits ({@code max-body-size} 1MB, {@code max-parameters} 1000).
- * The text has no {@code '%'} nor {@code '+'}, the worst case for a decoder whose scans run to the end
- * of the body rather than of the field. Going through the public {@link Context} measures what a
- * request pays, body to decoded map, and needs no decoder internals made public. Run by hand (see
- * perf/README.md); never by {@code mvn verify}.
+ * A handler reading a url-encoded form with {@link Context#form()}: 1,000 fields in 1 MB,
+ * the most a server accepts with the default limits ({@code max-body-size} 1MB,
+ * {@code max-parameters} 1000). The text has no {@code '%'} nor {@code '+'}, the worst
+ * case for a decoder whose scans run to the end of the body rather than of the field.
+ * Going through the public {@link Context} measures what a request pays, body to decoded
+ * map, and needs no decoder internals made public. Run by hand (see perf/README.md);
+ * never by {@code mvn verify}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -44,14 +45,14 @@ public class FormBenchmark {
 	/** About how long the form is, in bytes: just under the default 1MB body limit. */
 	public static final int LENGTH = 1 << 20;
 
-	private final HttpHeaders headers = new DefaultHttpHeaders()
-		.set(HttpHeaderNames.CONTENT_TYPE, "application/x-www-form-urlencoded");
+	private final HttpHeaders headers = new DefaultHttpHeaders().set(HttpHeaderNames.CONTENT_TYPE,
+			"application/x-www-form-urlencoded");
 
 	private ByteBuf body;
 
 	/**
-	 * Builds the form and checks that it decodes as expected, so a broken decoder can never produce a
-	 * fast number.
+	 * Builds the form and checks that it decodes as expected, so a broken decoder can
+	 * never produce a fast number.
 	 */
 	@Setup
 	public void setUp() {
@@ -63,18 +64,20 @@ public class FormBenchmark {
 	}
 
 	/**
-	 * Decodes the form of a new request, as {@link Context#form()} parses once per request.
+	 * Decodes the form of a new request, as {@link Context#form()} parses once per
+	 * request.
 	 * @return the fields, which JMH consumes
 	 */
 	@Benchmark
 	public Map<String, List<String>> decode() {
 		return new Exchange(NoTransport.INSTANCE, null, "POST", "/form", this.headers, new DefaultHttpHeaders(),
-				this.body, null, new RequestLimits(FIELDS)).form();
+				this.body, null, new RequestLimits(FIELDS))
+			.form();
 	}
 
 	/**
-	 * The form: field {@code i} is {@link #name(int)}={@link #value(int)}, the values padding it to
-	 * {@link #LENGTH} bytes.
+	 * The form: field {@code i} is {@link #name(int)}={@link #value(int)}, the values
+	 * padding it to {@link #LENGTH} bytes.
 	 * @return the encoded form
 	 */
 	static String form() {
@@ -123,5 +126,7 @@ public class FormBenchmark {
 		private static UnsupportedOperationException unsupported() {
 			return new UnsupportedOperationException("not needed to read a form");
 		}
+
 	}
+
 }

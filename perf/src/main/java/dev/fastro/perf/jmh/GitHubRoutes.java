@@ -11,27 +11,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The route table of the router micro-benchmarks, modelled on the GitHub REST API, and the requests
- * looked up in it.
+ * The route table of the router micro-benchmarks, modelled on the GitHub REST API, and
+ * the requests looked up in it.
  */
 public final class GitHubRoutes {
 
 	/**
 	 * One route.
 	 *
-	 * @param method  the HTTP method
-	 * @param pattern the pattern with {@code {name}} segments and an optional final {@code {*name}}
+	 * @param method the HTTP method
+	 * @param pattern the pattern with {@code {name}} segments and an optional final
+	 * {@code {*name}}
 	 */
 	public record Route(String method, String pattern) {
 	}
 
 	/** The requests by benchmark parameter: each a {@code GET} of this path. */
-	public static final Map<String, String> REQUESTS = Map.of(
-			"static", "/user/repos",
-			"one-param", "/users/octocat/repos",
-			"two-params", "/repos/spring-projects/spring-boot/issues",
-			"catch-all", "/repos/spring-projects/spring-boot/contents/src/main/java/org/example/Application.java",
-			"miss", "/repos/spring-projects/spring-boot/nothing-here");
+	public static final Map<String, String> REQUESTS = Map.of("static", "/user/repos", "one-param",
+			"/users/octocat/repos", "two-params", "/repos/spring-projects/spring-boot/issues", "catch-all",
+			"/repos/spring-projects/spring-boot/contents/src/main/java/org/example/Application.java", "miss",
+			"/repos/spring-projects/spring-boot/nothing-here");
 
 	private GitHubRoutes() {
 	}
@@ -56,4 +55,5 @@ public final class GitHubRoutes {
 			throw new UncheckedIOException(ex);
 		}
 	}
+
 }

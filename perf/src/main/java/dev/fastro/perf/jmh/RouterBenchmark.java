@@ -13,10 +13,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * One route lookup in the GitHub-like table ({@link GitHubRoutes}), per router and kind of request.
- * Run by {@code perf/run --jmh} with {@code -prof gc}; never by {@code mvn verify}. With the cache
- * on, the same path is looked up again and again, so "fastro" is the cache's best case and
- * "fastro-nocache" the tree walk every time.
+ * One route lookup in the GitHub-like table ({@link GitHubRoutes}), per router and kind
+ * of request. Run by {@code perf/run --jmh} with {@code -prof gc}; never by
+ * {@code mvn verify}. With the cache on, the same path is looked up again and again, so
+ * "fastro" is the cache's best case and "fastro-nocache" the tree walk every time.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -36,8 +36,8 @@ public class RouterBenchmark {
 	private String path;
 
 	/**
-	 * Builds the router and checks that it answers the request as expected, so a broken router can
-	 * never produce a fast number.
+	 * Builds the router and checks that it answers the request as expected, so a broken
+	 * router can never produce a fast number.
 	 */
 	@Setup
 	public void setUp() {
@@ -58,4 +58,5 @@ public class RouterBenchmark {
 	public Object find() {
 		return this.lookup.find(this.path);
 	}
+
 }

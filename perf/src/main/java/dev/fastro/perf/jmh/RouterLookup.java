@@ -14,8 +14,9 @@ import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 
 /**
- * One router under test: finds the route of a {@code GET} and its parameters, the way its server
- * would for a request. Each returns what a handler would then read its parameters from.
+ * One router under test: finds the route of a {@code GET} and its parameters, the way its
+ * server would for a request. Each returns what a handler would then read its parameters
+ * from.
  */
 interface RouterLookup {
 
@@ -48,7 +49,8 @@ interface RouterLookup {
 		private final Router<Integer> router;
 
 		Fastro(List<GitHubRoutes.Route> routes, boolean cache) {
-			// The default of fastro.router.cache.max-size, the bound an application's router has.
+			// The default of fastro.router.cache.max-size, the bound an application's
+			// router has.
 			Router.Builder<Integer> builder = Router.<Integer>builder().cache(cache, DataSize.ofMegabytes(4).toBytes());
 			for (int i = 0; i < routes.size(); i++) {
 				builder.add(routes.get(i).method(), routes.get(i).pattern(), i);
@@ -60,12 +62,13 @@ interface RouterLookup {
 		public Object find(String path) {
 			return this.router.find("GET", path);
 		}
+
 	}
 
 	/**
-	 * Spring's {@link PathPattern}s tried in declaration order, first match wins, as functional
-	 * endpoints do: the method first, then {@code matchAndExtract} on the parsed path, which is what
-	 * WebFlux's path predicate calls.
+	 * Spring's {@link PathPattern}s tried in declaration order, first match wins, as
+	 * functional endpoints do: the method first, then {@code matchAndExtract} on the
+	 * parsed path, which is what WebFlux's path predicate calls.
 	 */
 	final class Spring implements RouterLookup {
 
@@ -92,12 +95,14 @@ interface RouterLookup {
 			}
 			return null;
 		}
+
 	}
 
 	/**
-	 * Reactor Netty's own {@link HttpServerRoutes}: the real {@code apply(request, response)} over a
-	 * request that carries only what routing reads (method, URI, the parameter resolver). The
-	 * matched handler resolves the parameters, as a handler calling {@code req.param(..)} would.
+	 * Reactor Netty's own {@link HttpServerRoutes}: the real
+	 * {@code apply(request, response)} over a request that carries only what routing
+	 * reads (method, URI, the parameter resolver). The matched handler resolves the
+	 * parameters, as a handler calling {@code req.param(..)} would.
 	 */
 	final class ReactorNetty implements RouterLookup {
 
@@ -107,11 +112,15 @@ interface RouterLookup {
 
 		ReactorNetty(List<GitHubRoutes.Route> table) {
 			for (GitHubRoutes.Route route : table) {
-				// Reactor Netty's named catch-all "{path}**" mixes up the names of the other variables of its
-				// pattern (1.3.6: owner gets the repo, repo gets the path), so the table uses its unnamed
-				// catch-all "**"; a handler would take the rest of the path from the URI itself.
+				// Reactor Netty's named catch-all "{path}**" mixes up the names of the
+				// other variables of its
+				// pattern (1.3.6: owner gets the repo, repo gets the path), so the table
+				// uses its unnamed
+				// catch-all "**"; a handler would take the rest of the path from the URI
+				// itself.
 				String pattern = route.pattern().replaceAll("\\{\\*[^}]+}", "**");
-				this.routes.route(ReactorNettyPredicates.http(pattern, HttpMethod.valueOf(route.method())), (req, res) -> {
+				this.routes.route(ReactorNettyPredicates.http(pattern, HttpMethod.valueOf(route.method())),
+						(req, res) -> {
 							((RoutingRequest) req).resolved = req.params();
 							return Mono.empty();
 						});
@@ -124,5 +133,7 @@ interface RouterLookup {
 			this.routes.apply(this.request, RoutingRequest.NOT_FOUND_RESPONSE);
 			return this.request.resolved;
 		}
+
 	}
+
 }

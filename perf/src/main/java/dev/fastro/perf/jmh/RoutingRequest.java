@@ -23,16 +23,21 @@ import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 
 /**
- * A request for {@link reactor.netty.http.server.HttpServerRoutes} alone: a real one needs a live
- * connection. It answers what routing reads (method, URI, the parameter resolver the matched route
- * sets) with plain fields, so the benchmark measures the routes and not a mock; everything else
- * throws. One instance is reused, as JMH runs one lookup at a time per thread.
+ * A request for {@link reactor.netty.http.server.HttpServerRoutes} alone: a real one
+ * needs a live connection. It answers what routing reads (method, URI, the parameter
+ * resolver the matched route sets) with plain fields, so the benchmark measures the
+ * routes and not a mock; everything else throws. One instance is reused, as JMH runs one
+ * lookup at a time per thread.
  */
 final class RoutingRequest implements HttpServerRequest {
 
-	/** The response for a miss, where the routes call only {@code sendNotFound()} and return its result. */
+	/**
+	 * The response for a miss, where the routes call only {@code sendNotFound()} and
+	 * return its result.
+	 */
 	static final HttpServerResponse NOT_FOUND_RESPONSE = (HttpServerResponse) Proxy.newProxyInstance(
-			RoutingRequest.class.getClassLoader(), new Class<?>[] { HttpServerResponse.class }, (proxy, method, args) -> {
+			RoutingRequest.class.getClassLoader(), new Class<?>[] { HttpServerResponse.class },
+			(proxy, method, args) -> {
 				if (method.getName().equals("sendNotFound")) {
 					return null;
 				}
@@ -215,4 +220,5 @@ final class RoutingRequest implements HttpServerRequest {
 	private static UnsupportedOperationException unsupported() {
 		return new UnsupportedOperationException("not needed for routing");
 	}
+
 }

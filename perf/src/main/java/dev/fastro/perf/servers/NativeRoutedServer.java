@@ -6,10 +6,11 @@ import reactor.netty.http.server.HttpServer;
 import reactor.netty.http.server.HttpServerRoutes;
 
 /**
- * The native row of the route-count experiment. With hundreds of routes nobody writes {@code if}
- * dispatch; Reactor Netty's own documented answer is {@code HttpServer.route(...)}, so this server
- * declares {@code --perf.routes=N} generated {@code /r<i>/user/{id}} routes and then the five
- * scenarios through it. {@link HttpServerRoutes} tries the routes in declaration order.
+ * The native row of the route-count experiment. With hundreds of routes nobody writes
+ * {@code if} dispatch; Reactor Netty's own documented answer is
+ * {@code HttpServer.route(...)}, so this server declares {@code --perf.routes=N}
+ * generated {@code /r<i>/user/{id}} routes and then the five scenarios through it.
+ * {@link HttpServerRoutes} tries the routes in declaration order.
  */
 public final class NativeRoutedServer {
 
@@ -24,10 +25,7 @@ public final class NativeRoutedServer {
 		ServerArgs arguments = ServerArgs.parse(args);
 		int port = arguments.intValue(ServerArgs.PORT, 8080);
 		int generated = arguments.intValue(ServerArgs.ROUTES, 0);
-		DisposableServer server = HttpServer.create()
-			.port(port)
-			.route(routes -> declare(routes, generated))
-			.bindNow();
+		DisposableServer server = HttpServer.create().port(port).route(routes -> declare(routes, generated)).bindNow();
 		server.onDispose().block();
 	}
 
@@ -42,4 +40,5 @@ public final class NativeRoutedServer {
 			.get("/middleware", (req, res) -> NativeServer.middleware(res))
 			.post("/json", NativeServer::json);
 	}
+
 }

@@ -17,19 +17,24 @@ import reactor.netty.http.server.HttpServerResponse;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The 100% line: the five scenarios written the way Reactor Netty's reference documentation writes
- * a server, {@code HttpServer.create().handle(...)} with plain {@code if} dispatch. Nothing here is
- * slowed down on purpose or sped up with tricks a normal user would not write.
+ * The 100% line: the five scenarios written the way Reactor Netty's reference
+ * documentation writes a server, {@code HttpServer.create().handle(...)} with plain
+ * {@code if} dispatch. Nothing here is slowed down on purpose or sped up with tricks a
+ * normal user would not write.
  *
- * <p>The event loop has one thread through {@code -Dreactor.netty.ioWorkerCount=1}, which the
- * harness passes to every server. The scenario methods are shared with {@link NativeRoutedServer},
- * which differs only in how it dispatches.
+ * <p>
+ * The event loop has one thread through {@code -Dreactor.netty.ioWorkerCount=1}, which
+ * the harness passes to every server. The scenario methods are shared with
+ * {@link NativeRoutedServer}, which differs only in how it dispatches.
  */
 public final class NativeServer {
 
 	private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-	/** The middleware scenario's timing, kept like the Fastro app's timing middleware keeps it. */
+	/**
+	 * The middleware scenario's timing, kept like the Fastro app's timing middleware
+	 * keeps it.
+	 */
 	private static final LongAdder MIDDLEWARE_NANOS = new LongAdder();
 
 	private NativeServer() {
@@ -76,7 +81,10 @@ public final class NativeServer {
 		return text(res, "Hello " + ((names != null) ? names.get(0) : null));
 	}
 
-	/** The middleware scenario's work, inline: time the request, set the user, copy it into x-user. */
+	/**
+	 * The middleware scenario's work, inline: time the request, set the user, copy it
+	 * into x-user.
+	 */
 	static Publisher<Void> middleware(HttpServerResponse res) {
 		long start = System.nanoTime();
 		try {
@@ -95,4 +103,5 @@ public final class NativeServer {
 				.asByteArray()
 				.map(json -> MAPPER.writeValueAsBytes(MAPPER.readValue(json, Payload.class))));
 	}
+
 }

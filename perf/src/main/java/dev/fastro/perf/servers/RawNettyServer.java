@@ -43,7 +43,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The ceiling of this stack: a bare Netty pipeline ({@link HttpServerCodec},
  * {@link HttpObjectAggregator}, one handler writing a {@link FullHttpResponse} with
- * {@code content-length}) on one event-loop thread, epoll when available as Reactor Netty does.
+ * {@code content-length}) on one event-loop thread, epoll when available as Reactor Netty
+ * does.
  */
 public final class RawNettyServer {
 
@@ -55,7 +56,10 @@ public final class RawNettyServer {
 
 	private static final AsciiString X_USER = AsciiString.cached("x-user");
 
-	/** The middleware scenario's timing, kept like the Fastro app's timing middleware keeps it. */
+	/**
+	 * The middleware scenario's timing, kept like the Fastro app's timing middleware
+	 * keeps it.
+	 */
 	private static final LongAdder MIDDLEWARE_NANOS = new LongAdder();
 
 	/** Large enough for the 64 KiB body of the JSON size experiment. */
@@ -73,8 +77,10 @@ public final class RawNettyServer {
 		int port = ServerArgs.parse(args).intValue(ServerArgs.PORT, 8080);
 		boolean epoll = Epoll.isAvailable();
 		IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-		Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-		// One thread accepts and serves, like Reactor Netty's default server loop with ioWorkerCount=1.
+		Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class
+				: NioServerSocketChannel.class;
+		// One thread accepts and serves, like Reactor Netty's default server loop with
+		// ioWorkerCount=1.
 		EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, io);
 		try {
 			Channel channel = new ServerBootstrap().group(group)
@@ -146,8 +152,12 @@ public final class RawNettyServer {
 
 		private static FullHttpResponse response(HttpResponseStatus status, AsciiString contentType, ByteBuf body) {
 			FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
-			res.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType).setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+			res.headers()
+				.set(HttpHeaderNames.CONTENT_TYPE, contentType)
+				.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
 			return res;
 		}
+
 	}
+
 }

@@ -4,16 +4,19 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The {@code --key=value} arguments the harness passes to the plain (non-Spring) servers. The
- * Spring Boot servers take the same arguments as ordinary Spring properties, so every server is
- * started the same way.
+ * The {@code --key=value} arguments the harness passes to the plain (non-Spring) servers.
+ * The Spring Boot servers take the same arguments as ordinary Spring properties, so every
+ * server is started the same way.
  */
 public final class ServerArgs {
 
 	/** The port to listen on. */
 	public static final String PORT = "port";
 
-	/** How many generated {@code /r<i>/user/:id} routes to add to the table (route-count scaling). */
+	/**
+	 * How many generated {@code /r<i>/user/:id} routes to add to the table (route-count
+	 * scaling).
+	 */
 	public static final String ROUTES = "perf.routes";
 
 	private final Map<String, String> values = new HashMap<>();
@@ -47,4 +50,5 @@ public final class ServerArgs {
 		String value = this.values.get(key);
 		return (value != null) ? Integer.parseInt(value) : defaultValue;
 	}
+
 }

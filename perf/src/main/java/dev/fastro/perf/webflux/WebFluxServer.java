@@ -20,11 +20,12 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
  * What a Spring user would pick instead of Fastro: a Spring Boot application with
- * {@code spring-boot-starter-webflux} and functional endpoints, default settings except the port
- * ({@code --server.port}) and the one event-loop thread ({@code -Dreactor.netty.ioWorkerCount=1}).
- * The middleware scenario uses {@link HandlerFilterFunction}s doing what the Fastro app's
- * middlewares do. Fastro's starter is on this module's class path too, so the harness starts this
- * application with {@code --fastro.enabled=false}.
+ * {@code spring-boot-starter-webflux} and functional endpoints, default settings except
+ * the port ({@code --server.port}) and the one event-loop thread
+ * ({@code -Dreactor.netty.ioWorkerCount=1}). The middleware scenario uses
+ * {@link HandlerFilterFunction}s doing what the Fastro app's middlewares do. Fastro's
+ * starter is on this module's class path too, so the harness starts this application with
+ * {@code --fastro.enabled=false}.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration
@@ -56,10 +57,14 @@ public class WebFluxServer {
 			req.attributes().put(USER, "fastro");
 			return next.handle(req);
 		};
-		// A built ServerResponse has read-only headers, so the header goes on the exchange's response,
+		// A built ServerResponse has read-only headers, so the header goes on the
+		// exchange's response,
 		// which the ServerResponse's own headers are merged into when it is written.
 		HandlerFilterFunction<ServerResponse, ServerResponse> copyUser = (req, next) -> next.handle(req)
-			.doOnNext(res -> req.exchange().getResponse().getHeaders().set("x-user", (String) req.attributes().get(USER)));
+			.doOnNext(res -> req.exchange()
+				.getResponse()
+				.getHeaders()
+				.set("x-user", (String) req.attributes().get(USER)));
 
 		RouterFunctions.Builder routes = RouterFunctions.route()
 			.GET("/", req -> text("Hello world!"))
@@ -92,4 +97,5 @@ public class WebFluxServer {
 		// Set as a literal string: MediaType would print "text/plain;charset=UTF-8".
 		return ServerResponse.ok().header(HttpHeaders.CONTENT_TYPE, Workload.TEXT_PLAIN).bodyValue(body);
 	}
+
 }

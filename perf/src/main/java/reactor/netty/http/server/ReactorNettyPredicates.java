@@ -5,10 +5,11 @@ import io.netty.handler.codec.http.HttpMethod;
 import java.util.function.Predicate;
 
 /**
- * Opens one door for the router micro-benchmarks: {@link HttpPredicate} is package-private, and
- * {@link HttpServerRoutes} has {@code get}, {@code post}, {@code put} and {@code delete} but no
- * {@code patch}. This returns exactly the predicate those methods register, for any method, so the
- * whole table goes through {@link HttpServerRoutes#route} the same way.
+ * Opens one door for the router micro-benchmarks: {@link HttpPredicate} is
+ * package-private, and {@link HttpServerRoutes} has {@code get}, {@code post},
+ * {@code put} and {@code delete} but no {@code patch}. This returns exactly the predicate
+ * those methods register, for any method, so the whole table goes through
+ * {@link HttpServerRoutes#route} the same way.
  */
 public final class ReactorNettyPredicates {
 
@@ -16,7 +17,8 @@ public final class ReactorNettyPredicates {
 	}
 
 	/**
-	 * The predicate {@code HttpServerRoutes.get(uri, ...)} would register, for any method.
+	 * The predicate {@code HttpServerRoutes.get(uri, ...)} would register, for any
+	 * method.
 	 * @param uri the route template, such as {@code /users/{username}}
 	 * @param method the method
 	 * @return the predicate, which is also the route's parameter resolver
@@ -24,4 +26,5 @@ public final class ReactorNettyPredicates {
 	public static Predicate<HttpServerRequest> http(String uri, HttpMethod method) {
 		return HttpPredicate.http(uri, null, method);
 	}
+
 }

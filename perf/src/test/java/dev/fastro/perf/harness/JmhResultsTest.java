@@ -10,7 +10,8 @@ class JmhResultsTest {
 
 	@Test
 	void readsTimeAndAllocationPerLookupFromJmhJson() throws Exception {
-		// Written by "perf/run --jmh --quick": one iteration, so JMH writes the error as "NaN".
+		// Written by "perf/run --jmh --quick": one iteration, so JMH writes the error as
+		// "NaN".
 		JmhResults results = JmhResults.read(Path.of(getClass().getResource("/jmh-results.json").toURI()));
 		assertThat(results.rows()).hasSize(2);
 		JmhResults.Row fastro = results.rows().get(0);
@@ -20,4 +21,5 @@ class JmhResultsTest {
 		assertThat(fastro.nsError()).isNaN();
 		assertThat(fastro.bytesPerOp()).isNotNaN().isGreaterThanOrEqualTo(0);
 	}
+
 }

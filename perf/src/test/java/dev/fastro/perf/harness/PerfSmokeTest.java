@@ -16,14 +16,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The whole harness, end to end, in its quick mode on the five scenarios: real servers in their own
- * JVMs, their answers verified byte for byte, real wrk, the report, CSV and chart, into a temporary
- * directory (never over {@code perf/BENCHMARK.md}). It needs wrk, and is skipped without it, saying how
- * to install it ({@code apt-get install -y wrk}); CI installs it before {@code mvn -B verify}.
+ * The whole harness, end to end, in its quick mode on the five scenarios: real servers in
+ * their own JVMs, their answers verified byte for byte, real wrk, the report, CSV and
+ * chart, into a temporary directory (never over {@code perf/BENCHMARK.md}). It needs wrk,
+ * and is skipped without it, saying how to install it ({@code apt-get install -y wrk});
+ * CI installs it before {@code mvn -B verify}.
  */
 class PerfSmokeTest {
 
-	/** The native baseline, Fastro, and the Raw Netty ceiling: one Spring Boot start, two plain ones. */
+	/**
+	 * The native baseline, Fastro, and the Raw Netty ceiling: one Spring Boot start, two
+	 * plain ones.
+	 */
 	private static final Set<ServerKind> SERVERS = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.RAW);
 
 	@TempDir
@@ -34,23 +38,26 @@ class PerfSmokeTest {
 	void quickRunOfTheScenariosWritesACompleteReport() throws Exception {
 		String missing = Prerequisites.missing();
 		assumeTrue(missing == null, () -> "Skipped, the benchmark harness cannot run: " + missing);
-		// Three servers, without the scaling experiments: those repeat the same steps with other requests
-		// and servers, and PlanTest and ReportWriterTest cover their plans and report. Well under a minute,
+		// Three servers, without the scaling experiments: those repeat the same steps
+		// with other requests
+		// and servers, and PlanTest and ReportWriterTest cover their plans and report.
+		// Well under a minute,
 		// where all of --quick takes two.
 		String servers = SERVERS.stream().map(ServerKind::id).collect(Collectors.joining(","));
 		RunnerOptions options = RunnerOptions.parse(
 				List.of("--quick", "--servers", servers, "--experiments", "main", "--out", this.out.toString()),
 				this.out);
 
-		Path report = PerfRunner.run(options, "PerfSmokeTest: perf/run --quick --servers " + servers
-				+ " --experiments main", System.out);
+		Path report = PerfRunner.run(options,
+				"PerfSmokeTest: perf/run --quick --servers " + servers + " --experiments main", System.out);
 
 		assertThat(report).isEqualTo(this.out.resolve("BENCHMARK.md"));
 		String md = Files.readString(report);
 		assertThat(md).startsWith("# Fastro benchmark")
 			.contains("| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native |")
 			.contains("## Against the original Fastro", "## Router micro-benchmarks (JMH)", "## Environment")
-			// Every server answered every scenario's request exactly, byte for byte, before it was measured.
+			// Every server answered every scenario's request exactly, byte for byte,
+			// before it was measured.
 			.doesNotContainPattern("\\*\\*[^*]+ refused\\*\\*");
 		for (String scenario : List.of("Root", "URL Params", "Query Params", "Middleware", "JSON POST")) {
 			assertThat(md).contains("| " + scenario + " | Native | ");
@@ -60,7 +67,8 @@ class PerfSmokeTest {
 		}
 		List<String> csv = Files.readAllLines(this.out.resolve(CsvWriter.FILE_NAME), StandardCharsets.UTF_8);
 		assertThat(csv).hasSize(1 + Scenario.values().length * SERVERS.size());
-		// One-second runs of barely warm servers on a busy machine may be invalid now and then, and the
+		// One-second runs of barely warm servers on a busy machine may be invalid now and
+		// then, and the
 		// report says so; but every server must have answered wrk properly at least once.
 		for (ServerKind server : SERVERS) {
 			assertThat(csv).anyMatch(line -> line.startsWith("main,") && line.contains("," + server.id() + ",")
@@ -68,4 +76,5 @@ class PerfSmokeTest {
 		}
 		assertThat(this.out.resolve("chart-percent-of-native.svg")).content().startsWith("<svg");
 	}
+
 }

@@ -27,7 +27,8 @@ class PlanTest {
 
 	@Test
 	void quickChangesTheDefaultsAndExplicitOptionsWin() {
-		RunnerOptions options = RunnerOptions.parse(List.of("--quick", "--rounds", "2", "--out", "/tmp/x"), Path.of("out"));
+		RunnerOptions options = RunnerOptions.parse(List.of("--quick", "--rounds", "2", "--out", "/tmp/x"),
+				Path.of("out"));
 		assertThat(options.quick()).isTrue();
 		assertThat(options.rounds()).isEqualTo(2);
 		assertThat(options.seconds()).isEqualTo(1);
@@ -37,12 +38,14 @@ class PlanTest {
 	@Test
 	void selectsServersScenariosAndExperiments() {
 		RunnerOptions options = RunnerOptions.parse(
-				List.of("--servers", "fastro,native", "--scenarios", "json,root", "--experiments", "main"), Path.of("."));
+				List.of("--servers", "fastro,native", "--scenarios", "json,root", "--experiments", "main"),
+				Path.of("."));
 		assertThat(options.servers()).containsExactly(ServerKind.NATIVE, ServerKind.FASTRO);
 		assertThat(options.scenarios()).containsExactly(Scenario.JSON_POST, Scenario.ROOT);
 		List<Group> groups = Plan.of(options);
 		assertThat(groups).singleElement().satisfies(group -> {
-			assertThat(group.servers()).extracting(ServerSpec::kind).containsExactly(ServerKind.NATIVE, ServerKind.FASTRO);
+			assertThat(group.servers()).extracting(ServerSpec::kind)
+				.containsExactly(ServerKind.NATIVE, ServerKind.FASTRO);
 			assertThat(group.cases()).extracting(Case::label).containsExactly("JSON POST", "Root");
 		});
 		assertThat(RunnerOptions.parse(List.of("--experiments", "none"), Path.of(".")).experiments()).isEmpty();
@@ -51,7 +54,8 @@ class PlanTest {
 	@Test
 	void badOptionsAreRefused() {
 		assertThatIllegalArgumentException().isThrownBy(() -> RunnerOptions.parse(List.of("--nope"), Path.of(".")));
-		assertThatIllegalArgumentException().isThrownBy(() -> RunnerOptions.parse(List.of("--rounds", "0"), Path.of(".")));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> RunnerOptions.parse(List.of("--rounds", "0"), Path.of(".")));
 		assertThatIllegalArgumentException().isThrownBy(() -> RunnerOptions.parse(List.of("--rounds"), Path.of(".")));
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> RunnerOptions.parse(List.of("--servers", "tomcat"), Path.of(".")))
@@ -74,7 +78,8 @@ class PlanTest {
 		assertThat(groups.get(4).cases().get(0).probe().request().target()).isEqualTo("/r5000/user/123");
 		// The body experiment's bodies have the sizes they are named after.
 		assertThat(scenarios.cases().get(12).probe().request().body()).hasSize(64 * 1024);
-		// Every server is verified and warmed with each distinct request it is measured with.
+		// Every server is verified and warmed with each distinct request it is measured
+		// with.
 		assertThat(scenarios.probesOf(ServerKind.FASTRO)).hasSize(5 + 5 + 2);
 		assertThat(scenarios.probesOf(ServerKind.RAW)).hasSize(5 + 2);
 	}
@@ -84,9 +89,10 @@ class PlanTest {
 		List<Group> groups = Plan.of(RunnerOptions.parse(List.of("--quick"), Path.of(".")));
 		assertThat(groups).extracting(Group::name).containsExactly("scenarios", "10 routes", "10,000 routes");
 		assertThat(groups.get(0).cases()).extracting(Case::label)
-			.containsExactly("Root", "URL Params", "Query Params", "Middleware", "JSON POST", "0", "25", "44 B", "64 KiB",
-					"1", "1,000");
+			.containsExactly("Root", "URL Params", "Query Params", "Middleware", "JSON POST", "0", "25", "44 B",
+					"64 KiB", "1", "1,000");
 		assertThat(groups.get(0).cases()).allSatisfy(one -> assertThat(one.rounds()).isEqualTo(1));
 		assertThat(Set.copyOf(groups.get(0).servers())).hasSize(5);
 	}
+
 }

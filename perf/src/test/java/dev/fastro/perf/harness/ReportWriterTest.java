@@ -37,7 +37,8 @@ class ReportWriterTest {
 			.isEqualTo("| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native |");
 		assertThat(lines.get(2)).isEqualTo("| Root | Native | 100,000 | 1.50 ms | 2.50 ms | 100% |");
 		assertThat(lines.get(3)).isEqualTo("|  | Fastro | 92,000 | 1.50 ms | 2.50 ms | 92.00% (91.0–93.0%) |");
-		// The first table is the seed's: nothing but the title and one sentence before it.
+		// The first table is the seed's: nothing but the title and one sentence before
+		// it.
 		assertThat(report.indexOf("| Scenario |")).isLessThan(report.indexOf("## "));
 	}
 
@@ -64,8 +65,8 @@ class ReportWriterTest {
 	void listsRefusedServersAndInvalidRuns() throws Exception {
 		Measurement invalid = new Measurement(Experiment.MAIN, "Root", ServerKind.WEBFLUX, 1, 100, 10,
 				new WrkResult(10, 10_000_000, 1, 1, 0, 3, 0, 0, 0));
-		String report = write(List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000), invalid),
-				List.of(new Refusal(Experiment.MAIN, ServerKind.RAW, "GET /: body 'Hello world?', expected 'Hello world!'")),
+		String report = write(List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000), invalid), List
+			.of(new Refusal(Experiment.MAIN, ServerKind.RAW, "GET /: body 'Hello world?', expected 'Hello world!'")),
 				null);
 		assertThat(report).contains("| Root | Native |")
 			.contains("|  | WebFlux fn | invalid | | | |")
@@ -133,8 +134,10 @@ class ReportWriterTest {
 		return Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
 	}
 
-	private static Measurement run(Experiment experiment, String label, ServerKind server, int round, double throughput) {
+	private static Measurement run(Experiment experiment, String label, ServerKind server, int round,
+			double throughput) {
 		return new Measurement(experiment, label, server, round, 100, 10,
 				new WrkResult(Math.round(throughput * 10), 10_000_000, 1500, 2500, 0, 0, 0, 0, 0));
 	}
+
 }

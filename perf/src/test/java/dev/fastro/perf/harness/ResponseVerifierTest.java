@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Against a tiny JDK server that answers what each test tells it to: a server answering one byte
- * differently, or with a differently spelled header, is refused.
+ * Against a tiny JDK server that answers what each test tells it to: a server answering
+ * one byte differently, or with a differently spelled header, is refused.
  */
 class ResponseVerifierTest {
 
@@ -106,4 +106,5 @@ class ResponseVerifierTest {
 	private URI base() {
 		return URI.create("http://127.0.0.1:" + this.server.getAddress().getPort());
 	}
+
 }

@@ -32,7 +32,8 @@ class StatsTest {
 
 	@Test
 	void ratioIsTheMedianOfPerRoundRatiosNotTheRatioOfMedians() {
-		// Round by round: 90/100, 99/110 = 0.9, 50/40 = 1.25. The ratio of the medians would be 90/100.
+		// Round by round: 90/100, 99/110 = 0.9, 50/40 = 1.25. The ratio of the medians
+		// would be 90/100.
 		List<Measurement> native_ = List.of(run(ServerKind.NATIVE, 1, 100), run(ServerKind.NATIVE, 2, 110),
 				run(ServerKind.NATIVE, 3, 40));
 		List<Measurement> fastro = List.of(run(ServerKind.FASTRO, 1, 90), run(ServerKind.FASTRO, 2, 99),
@@ -57,7 +58,8 @@ class StatsTest {
 
 	@Test
 	void noRatioWithoutARoundWhereBothAreValid() {
-		assertThat(Stats.ratio(List.of(run(ServerKind.FASTRO, 1, 80)), List.of(invalid(ServerKind.NATIVE, 1)))).isNull();
+		assertThat(Stats.ratio(List.of(run(ServerKind.FASTRO, 1, 80)), List.of(invalid(ServerKind.NATIVE, 1))))
+			.isNull();
 	}
 
 	@Test
@@ -85,4 +87,5 @@ class StatsTest {
 		return new Measurement(Experiment.MAIN, "Root", server, round, 100, 1,
 				new WrkResult(100, 1_000_000, 1500, 2500, 0, 0, 0, 0, 1));
 	}
+
 }

@@ -59,8 +59,7 @@ class WrkOutputTest {
 
 	@Test
 	void aMissingFieldIsRefused() {
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> WrkOutput.parse("FASTRO_WRK requests=1 duration_us=1"))
+		assertThatIllegalArgumentException().isThrownBy(() -> WrkOutput.parse("FASTRO_WRK requests=1 duration_us=1"))
 			.withMessageContaining("no latency_mean_us");
 	}
 
@@ -69,4 +68,5 @@ class WrkOutputTest {
 			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
 		}
 	}
+
 }

@@ -32,4 +32,5 @@ class WrkScriptTest {
 		String lua = WrkScript.forRequest(Request.post("/", "text/plain", "a]=]b".getBytes(StandardCharsets.UTF_8)));
 		assertThat(lua).contains("wrk.body = [==[a]=]b]==]");
 	}
+
 }

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The form benchmark must decode the whole form, every field in order, before its speed means anything.
+ * The form benchmark must decode the whole form, every field in order, before its speed
+ * means anything.
  */
 class FormBenchmarkTest {
 
@@ -17,7 +18,8 @@ class FormBenchmarkTest {
 		FormBenchmark benchmark = new FormBenchmark();
 		benchmark.setUp();
 		Map<String, List<String>> fields = benchmark.decode();
-		assertThat(FormBenchmark.form()).hasSizeBetween(FormBenchmark.LENGTH - FormBenchmark.FIELDS, FormBenchmark.LENGTH);
+		assertThat(FormBenchmark.form()).hasSizeBetween(FormBenchmark.LENGTH - FormBenchmark.FIELDS,
+				FormBenchmark.LENGTH);
 		assertThat(fields).hasSize(FormBenchmark.FIELDS);
 		int i = 0;
 		for (Map.Entry<String, List<String>> field : fields.entrySet()) {
@@ -26,4 +28,5 @@ class FormBenchmarkTest {
 			i++;
 		}
 	}
+
 }

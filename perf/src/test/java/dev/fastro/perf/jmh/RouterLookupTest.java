@@ -13,7 +13,8 @@ import org.springframework.web.util.pattern.PathPattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The routers of the micro-benchmarks must agree on every request before their speed means anything.
+ * The routers of the micro-benchmarks must agree on every request before their speed
+ * means anything.
  */
 class RouterLookupTest {
 
@@ -25,7 +26,8 @@ class RouterLookupTest {
 		assertThat(ROUTES).hasSizeGreaterThan(200);
 		RouterLookup lookup = RouterLookup.create(name, ROUTES);
 		assertThat(params(lookup.find(GitHubRoutes.REQUESTS.get("static")))).isEmpty();
-		assertThat(params(lookup.find(GitHubRoutes.REQUESTS.get("one-param")))).containsExactly(Map.entry("username", "octocat"));
+		assertThat(params(lookup.find(GitHubRoutes.REQUESTS.get("one-param"))))
+			.containsExactly(Map.entry("username", "octocat"));
 		assertThat(params(lookup.find(GitHubRoutes.REQUESTS.get("two-params"))))
 			.containsExactly(Map.entry("owner", "spring-projects"), Map.entry("repo", "spring-boot"));
 		Map<String, String> catchAll = params(lookup.find(GitHubRoutes.REQUESTS.get("catch-all")));
@@ -36,8 +38,10 @@ class RouterLookupTest {
 					path -> assertThat(path).endsWith("src/main/java/org/example/Application.java"));
 		}
 		assertThat(lookup.find(GitHubRoutes.REQUESTS.get("miss"))).isNull();
-		// A second lookup answers the same: the cache and the reused request keep nothing from the first.
-		assertThat(params(lookup.find(GitHubRoutes.REQUESTS.get("one-param")))).containsExactly(Map.entry("username", "octocat"));
+		// A second lookup answers the same: the cache and the reused request keep nothing
+		// from the first.
+		assertThat(params(lookup.find(GitHubRoutes.REQUESTS.get("one-param"))))
+			.containsExactly(Map.entry("username", "octocat"));
 	}
 
 	private static Map<String, String> params(Object match) {
@@ -58,4 +62,5 @@ class RouterLookupTest {
 		}
 		return params;
 	}
+
 }

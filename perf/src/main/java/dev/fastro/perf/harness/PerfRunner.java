@@ -108,6 +108,7 @@ public final class PerfRunner {
 		Path jmhFile = outDir.resolve(JmhResults.FILE_NAME);
 		JmhResults jmh = Files.exists(jmhFile) ? JmhResults.read(jmhFile) : null;
 		ReportWriter.write(outDir, this.options.settings(), environment, this.measurements, this.refusals, jmh);
+		printSummary();
 		this.out.printf(Locale.ROOT, "Done in %s: %d runs, %d invalid, %d servers refused.%n",
 				Progress.duration(progress.elapsedSeconds()), this.measurements.size(),
 				this.measurements.stream().filter(run -> !run.result().valid()).count(), this.refusals.size());
@@ -175,13 +176,51 @@ public final class PerfRunner {
 		int seconds = this.options.seconds();
 		progress.starting(String.format(Locale.ROOT, "%s · %s · round %d/%d · %s · -c%d · %d s", one.experiment().title(),
 				one.label(), round, one.rounds(), kind.label(), one.connections(), seconds));
+		// The server's CPU time over the whole run, read right before wrk starts and right after it ends:
+		// the clock ticks are 10 ms, so only a window of seconds makes them precise.
+		long ticksPerSecond = ProcessCpu.ticksPerSecond();
+		long before = server.cpuTicks();
 		WrkResult result = wrk.run(server.baseUri(), one.probe().request(), one.connections(), seconds);
-		this.measurements.add(new Measurement(one.experiment(), one.label(), kind, round, one.connections(), seconds, result));
+		long after = server.cpuTicks();
+		Measurement run = new Measurement(one.experiment(), one.label(), kind, round, one.connections(), seconds,
+				result, new CpuTime(after - before, ticksPerSecond));
+		this.measurements.add(run);
 		progress.note(result.valid()
-				? String.format(Locale.ROOT, "%,.0f req/s, avg %s, p95 %s", result.throughput(),
-						ReportWriter.latency(result.latencyMeanMicros()), ReportWriter.latency(result.latencyP95Micros()))
+				? String.format(Locale.ROOT, "%,.0f req/s, avg %s, p95 %s, server CPU %.2f µs/req", result.throughput(),
+						ReportWriter.latency(result.latencyMeanMicros()), ReportWriter.latency(result.latencyP95Micros()),
+						run.cpuMicrosPerRequest())
 				: "INVALID: " + result.problem());
 		progress.finished(seconds + RUN_OVERHEAD_SECONDS, true);
+	}
+
+	/**
+	 * Prints every case's medians: throughput and its ratio to native, and the server CPU time per
+	 * request and its ratio to native, the figure to optimise (lower is better).
+	 */
+	private void printSummary() {
+		this.out.println();
+		this.out.println("Summary: median of rounds; % of native is the median of per-round ratios. "
+				+ "CPU µs/req is the server JVM's CPU time per request: lower is better.");
+		this.out.printf(Locale.ROOT, "%-34s %-20s %12s %9s %10s %9s%n", "Case", "Server", "req/s", "% native",
+				"CPU µs/req", "% native");
+		for (Experiment experiment : Experiment.values()) {
+			for (Summary summary : Summary.of(this.measurements, experiment)) {
+				String label = (experiment == Experiment.MAIN) ? summary.caseLabel()
+						: experiment.title() + " " + summary.caseLabel();
+				if (!summary.measured()) {
+					this.out.printf(Locale.ROOT, "%-34s %-20s %12s%n", label, summary.server().label(), "invalid");
+					continue;
+				}
+				this.out.printf(Locale.ROOT, "%-34s %-20s %,12.0f %9s %10.2f %9s%n", label, summary.server().label(),
+						summary.throughput(), percentOf(summary.ratio()), summary.cpuMicrosPerRequest(),
+						percentOf(summary.cpuRatio()));
+			}
+		}
+		this.out.println();
+	}
+
+	private static String percentOf(Stats.Ratio ratio) {
+		return (ratio == null) ? "—" : String.format(Locale.ROOT, "%.1f%%", ratio.median() * 100);
 	}
 
 	private double plannedSeconds(List<Group> groups) {

@@ -48,7 +48,8 @@ class PerfSmokeTest {
 		assertThat(report).isEqualTo(this.out.resolve("BENCHMARK.md"));
 		String md = Files.readString(report);
 		assertThat(md).startsWith("# Fastro benchmark")
-			.contains("| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native |")
+			.contains("| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native | CPU µs/req "
+					+ "| CPU % of native |")
 			.contains("## Against the original Fastro", "## Router micro-benchmarks (JMH)", "## Environment")
 			// Every server answered every scenario's request exactly, byte for byte, before it was measured.
 			.doesNotContainPattern("\\*\\*[^*]+ refused\\*\\*");
@@ -66,6 +67,11 @@ class PerfSmokeTest {
 			assertThat(csv).anyMatch(line -> line.startsWith("main,") && line.contains("," + server.id() + ",")
 					&& line.endsWith(",true"));
 		}
+		// Every valid run has the server JVM's CPU time per request, read from /proc.
+		int cpuColumn = List.of(csv.get(0).split(",")).indexOf("server_cpu_us_per_req");
+		assertThat(cpuColumn).isPositive();
+		assertThat(csv.subList(1, csv.size())).filteredOn(line -> line.endsWith(",true"))
+			.allSatisfy(line -> assertThat(Double.parseDouble(line.split(",")[cpuColumn])).isPositive());
 		assertThat(this.out.resolve("chart-percent-of-native.svg")).content().startsWith("<svg");
 	}
 }

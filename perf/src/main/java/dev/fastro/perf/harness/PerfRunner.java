@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -126,7 +127,7 @@ public final class PerfRunner {
 		for (int i = 0; i < processes.size(); i++) {
 			ServerKind kind = group.servers().get(i).kind();
 			ServerProcess process = processes.get(i);
-			String problem = verify(process, group.probesOf(kind));
+			String problem = verify(process, group.probesOf(kind), group.loadsOf(kind));
 			if (problem == null) {
 				live.put(kind, process);
 			}
@@ -137,10 +138,11 @@ public final class PerfRunner {
 			}
 		}
 		for (Map.Entry<ServerKind, ServerProcess> server : live.entrySet()) {
-			List<Request> requests = group.probesOf(server.getKey()).stream().map(Probe::request).toList();
-			progress.starting("warming up " + server.getValue().label() + ": " + requests.size() + " requests at once for "
+			// Each request as it will be measured, pipelined or not, so the JIT sees the same code paths.
+			List<Load> loads = group.loadsOf(server.getKey());
+			progress.starting("warming up " + server.getValue().label() + ": " + loads.size() + " requests at once for "
 					+ this.options.warmupSeconds() + " s");
-			wrk.runTogether(server.getValue().baseUri(), requests, WARMUP_CONNECTIONS, this.options.warmupSeconds());
+			wrk.runTogether(server.getValue().baseUri(), loads, WARMUP_CONNECTIONS, this.options.warmupSeconds());
 			progress.finished(this.options.warmupSeconds(), false);
 		}
 		for (Case one : group.cases()) {
@@ -155,8 +157,11 @@ public final class PerfRunner {
 		fleet.stop(processes);
 	}
 
-	/** Checks every probe; returns what differed, or {@code null} when all answers are exact. */
-	private String verify(ServerProcess server, List<Probe> probes) throws InterruptedException {
+	/**
+	 * Checks every probe, and every pipelined load as wrk will send it, its requests in one write;
+	 * returns what differed, or {@code null} when all answers are exact.
+	 */
+	private String verify(ServerProcess server, List<Probe> probes, List<Load> loads) throws InterruptedException {
 		for (Probe probe : probes) {
 			try {
 				List<String> differences = this.verifier.verify(server.baseUri(), probe);
@@ -168,26 +173,43 @@ public final class PerfRunner {
 				return probe.request() + ": " + ex;
 			}
 		}
+		for (Load load : loads) {
+			if (!load.pipelined()) {
+				continue;
+			}
+			try {
+				List<String> differences = PipelineVerifier.verify(server.baseUri(),
+						Collections.nCopies(load.pipeline(), load.probe()));
+				if (!differences.isEmpty()) {
+					return load.request() + " pipelined: " + String.join("; ", differences);
+				}
+			}
+			catch (IOException ex) {
+				return load.request() + " pipelined: " + ex;
+			}
+		}
 		return null;
 	}
 
 	private void measure(Case one, int round, ServerKind kind, ServerProcess server, WrkRunner wrk, Progress progress)
 			throws IOException, InterruptedException {
 		int seconds = this.options.seconds();
-		progress.starting(String.format(Locale.ROOT, "%s · %s · round %d/%d · %s · -c%d · %d s", one.experiment().title(),
-				one.label(), round, one.rounds(), kind.label(), one.connections(), seconds));
+		progress.starting(String.format(Locale.ROOT, "%s · %s · round %d/%d · %s · -c%d%s · %d s",
+				one.experiment().title(), one.label(), round, one.rounds(), kind.label(), one.connections(),
+				(one.pipeline() > 1) ? " · pipelined x" + one.pipeline() : "", seconds));
 		// The server's CPU time over the whole run, read right before wrk starts and right after it ends:
 		// the clock ticks are 10 ms, so only a window of seconds makes them precise.
 		long ticksPerSecond = ProcessCpu.ticksPerSecond();
 		long before = server.cpuTicks();
-		WrkResult result = wrk.run(server.baseUri(), one.probe().request(), one.connections(), seconds);
+		WrkResult result = wrk.run(server.baseUri(), one.load(), one.connections(), seconds);
 		long after = server.cpuTicks();
-		Measurement run = new Measurement(one.experiment(), one.label(), kind, round, one.connections(), seconds,
-				result, new CpuTime(after - before, ticksPerSecond));
+		Measurement run = new Measurement(one.experiment(), one.label(), kind, round, one.connections(),
+				one.pipeline(), seconds, result, new CpuTime(after - before, ticksPerSecond));
 		this.measurements.add(run);
+		String latency = (one.pipeline() > 1) ? "" : String.format(Locale.ROOT, ", avg %s, p95 %s",
+				ReportWriter.latency(result.latencyMeanMicros()), ReportWriter.latency(result.latencyP95Micros()));
 		progress.note(result.valid()
-				? String.format(Locale.ROOT, "%,.0f req/s, avg %s, p95 %s, server CPU %.2f µs/req", result.throughput(),
-						ReportWriter.latency(result.latencyMeanMicros()), ReportWriter.latency(result.latencyP95Micros()),
+				? String.format(Locale.ROOT, "%,.0f req/s%s, server CPU %.2f µs/req", result.throughput(), latency,
 						run.cpuMicrosPerRequest())
 				: "INVALID: " + result.problem());
 		progress.finished(seconds + RUN_OVERHEAD_SECONDS, true);

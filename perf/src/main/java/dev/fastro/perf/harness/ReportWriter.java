@@ -66,7 +66,7 @@ public final class ReportWriter {
 					+ "cold to be results.**\n\n");
 		}
 		mainTable(md, settings, Summary.of(runs, Experiment.MAIN), refusals);
-		againstDeno(md, directory, Summary.of(runs, Experiment.MAIN));
+		againstDeno(md, directory, settings, Summary.of(runs, Experiment.MAIN));
 		scaling(md, directory, settings, runs);
 		jmh(md, jmh);
 		method(md, settings);
@@ -78,8 +78,12 @@ public final class ReportWriter {
 
 	private static void mainTable(StringBuilder md, RunSettings settings, List<Summary> summaries,
 			List<Refusal> refusals) {
-		md.append("wrk `-t1 -c").append(settings.connections()).append("`, ").append(settings.seconds())
-			.append(" s per run, median of ").append(rounds(settings.rounds()))
+		md.append("wrk `-t1 -c").append(settings.connections()).append("`, ");
+		if (settings.pipelined()) {
+			md.append("**pipelined: ").append(settings.pipeline())
+				.append(" requests per write** (`--pipelined`; no latencies, see the method), ");
+		}
+		md.append(settings.seconds()).append(" s per run, median of ").append(rounds(settings.rounds()))
 			.append("; `% of Native` is the median of the per-round ratios to the native Reactor Netty server, "
 					+ "with their min–max across rounds in brackets. `CPU µs/req` is the server JVM's CPU time "
 					+ "(user + system, all threads) during the run divided by the requests it answered, and "
@@ -95,8 +99,9 @@ public final class ReportWriter {
 			md.append("| ").append(scenario).append(" | ").append(summary.server().label()).append(" | ");
 			if (summary.measured()) {
 				md.append(String.format(Locale.ROOT, "%,.0f", summary.throughput())).append(" | ")
-					.append(latency(summary.latencyMeanMicros())).append(" | ")
-					.append(latency(summary.latencyP95Micros())).append(" | ").append(percent(summary)).append(" | ")
+					.append(settings.pipelined() ? "n/a" : latency(summary.latencyMeanMicros())).append(" | ")
+					.append(settings.pipelined() ? "n/a" : latency(summary.latencyP95Micros())).append(" | ")
+					.append(percent(summary)).append(" | ")
 					.append(cpu(summary.cpuMicrosPerRequest())).append(" | ").append(cpuPercent(summary)).append(" |\n");
 			}
 			else {
@@ -126,10 +131,14 @@ public final class ReportWriter {
 		}
 	}
 
-	private static void againstDeno(StringBuilder md, Path directory, List<Summary> summaries) throws IOException {
+	private static void againstDeno(StringBuilder md, Path directory, RunSettings settings, List<Summary> summaries)
+			throws IOException {
 		md.append("## Against the original Fastro\n\n")
 			.append("The original Fastro measured itself against `Deno.serve`; this one measures itself against "
-					+ "Reactor Netty's `HttpServer`, the bare server underneath it.\n\n")
+					+ "Reactor Netty's `HttpServer`, the bare server underneath it.")
+			.append(settings.pipelined() ? " The original's figures were not pipelined; these were, so the two "
+					+ "columns compare overheads under different loads." : "")
+			.append("\n\n")
 			.append("| Scenario | Fastro for Spring Boot (% of Reactor Netty) | Original Fastro (% of Deno.serve) |\n")
 			.append("|---|---:|---:|\n");
 		for (Scenario scenario : Scenario.values()) {
@@ -332,6 +341,20 @@ public final class ReportWriter {
 			.append(" s run each, for ").append(rounds(settings.rounds()))
 			.append("; medians over rounds, and `% of Native` is the median of the per-round ratios.\n")
 			.append("- A run with socket errors or non-2xx answers is invalid and left out.\n")
+			.append(settings.pipelined()
+					? "- Pipelined (`--pipelined`): in the scenarios, wrk's Lua `init` builds one string of "
+							+ settings.pipeline() + " copies of the request with `wrk.format()` and `request` returns it, "
+							+ "as TechEmpower's plaintext test does, so every write carries " + settings.pipeline()
+							+ " requests and the client stops being the bottleneck. wrk counts each response, so "
+							+ "throughput and CPU per request are per request. Its latencies are not: it times a whole "
+							+ "batch, and its coordinated-omission correction assumes one request per connection and "
+							+ "round trip, so it adds phantom samples (a p95 can even read 0); the table leaves them out "
+							+ "and the CSV keeps wrk's raw figures. A batch slower than wrk's 2 s timeout still "
+							+ "counts as a timeout and makes the run invalid. Before measuring, "
+							+ "each server also gets " + settings.pipeline() + " copies of each request in one write on "
+							+ "one connection and must return as many exact answers, in order. The scaling "
+							+ "experiments are not pipelined.\n"
+					: "")
 			.append("- CPU per request: the server JVM's user + system CPU time, all its threads (event loop, JIT, "
 					+ "GC), read from `/proc/PID/stat` (in clock ticks, `getconf CLK_TCK`) right before wrk starts and "
 					+ "right after it ends, divided by the requests wrk completed in that run. The harness checks "

@@ -49,6 +49,26 @@ class PlanTest {
 	}
 
 	@Test
+	void pipelinedPipelinesTheScenariosButNotTheScalingExperiments() {
+		assertThat(RunnerOptions.parse(List.of(), Path.of(".")).pipelined()).isFalse();
+		RunnerOptions options = RunnerOptions.parse(List.of("--pipelined", "--experiments", "main,connections"),
+				Path.of("."));
+		assertThat(options.pipelined()).isTrue();
+		assertThat(options.settings().pipeline()).isEqualTo(16);
+		Group group = Plan.of(options).get(0);
+		assertThat(group.cases()).filteredOn(one -> one.experiment() == Experiment.MAIN)
+			.isNotEmpty()
+			.allSatisfy(one -> assertThat(one.pipeline()).isEqualTo(WrkScript.PIPELINE_DEPTH));
+		assertThat(group.cases()).filteredOn(one -> one.experiment() == Experiment.CONNECTIONS)
+			.isNotEmpty()
+			.allSatisfy(one -> assertThat(one.pipeline()).isEqualTo(1));
+		// The Root request is measured both ways, so the servers are warmed up both ways.
+		assertThat(group.loadsOf(ServerKind.NATIVE))
+			.contains(new Load(Scenario.ROOT.probe(), 16), new Load(Scenario.ROOT.probe(), 1));
+		assertThat(group.probesOf(ServerKind.NATIVE)).containsOnlyOnce(Scenario.ROOT.probe());
+	}
+
+	@Test
 	void badOptionsAreRefused() {
 		assertThatIllegalArgumentException().isThrownBy(() -> RunnerOptions.parse(List.of("--nope"), Path.of(".")));
 		assertThatIllegalArgumentException().isThrownBy(() -> RunnerOptions.parse(List.of("--rounds", "0"), Path.of(".")));

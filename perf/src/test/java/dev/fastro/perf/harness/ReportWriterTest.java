@@ -64,7 +64,7 @@ class ReportWriterTest {
 
 	@Test
 	void listsRefusedServersAndInvalidRuns() throws Exception {
-		Measurement invalid = new Measurement(Experiment.MAIN, "Root", ServerKind.WEBFLUX, 1, 100, 10,
+		Measurement invalid = new Measurement(Experiment.MAIN, "Root", ServerKind.WEBFLUX, 1, 100, 1, 10,
 				new WrkResult(10, 10_000_000, 1, 1, 0, 3, 0, 0, 0), new CpuTime(1, 100));
 		String report = write(List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000), invalid),
 				List.of(new Refusal(Experiment.MAIN, ServerKind.RAW, "GET /: body 'Hello world?', expected 'Hello world!'")),
@@ -131,7 +131,7 @@ class ReportWriterTest {
 	}
 
 	private String write(List<Measurement> runs, List<Refusal> refusals, JmhResults jmh) throws Exception {
-		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100), ENVIRONMENT, runs, refusals, jmh);
+		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1), ENVIRONMENT, runs, refusals, jmh);
 		return Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
 	}
 
@@ -153,6 +153,18 @@ class ReportWriterTest {
 			.contains("CPU per request: the server JVM's user + system CPU time");
 	}
 
+	@Test
+	void aPipelinedRunSaysSoAndLeavesOutWrksBatchLatencies() throws Exception {
+		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 16), ENVIRONMENT,
+				List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000)), List.of(), null);
+		String report = Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
+		assertThat(report).contains("**pipelined: 16 requests per write**")
+			.contains("| Root | Native | 100,000 | n/a | n/a | 100% | 8.00 | 100% |")
+			.contains("- Pipelined (`--pipelined`): in the scenarios, wrk's Lua `init` builds one string of 16 copies")
+			.contains("The original's figures were not pipelined");
+		assertThat(write(List.of(), List.of(), null)).doesNotContain("Pipelined").doesNotContain("pipelined:");
+	}
+
 	private static Measurement run(Experiment experiment, String label, ServerKind server, int round, double throughput) {
 		return cpuRun(experiment, label, server, round, throughput, 8);
 	}
@@ -162,7 +174,7 @@ class ReportWriterTest {
 			double throughput, int cpuMicrosPerRequest) {
 		long requests = Math.round(throughput * 10);
 		// Ticks at 1,000,000 per second are microseconds.
-		return new Measurement(experiment, label, server, round, 100, 10,
+		return new Measurement(experiment, label, server, round, 100, 1, 10,
 				new WrkResult(requests, 10_000_000, 1500, 2500, 0, 0, 0, 0, 0),
 				new CpuTime(requests * cpuMicrosPerRequest, 1_000_000));
 	}

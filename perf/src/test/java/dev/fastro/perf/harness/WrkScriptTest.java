@@ -32,4 +32,16 @@ class WrkScriptTest {
 		String lua = WrkScript.forRequest(Request.post("/", "text/plain", "a]=]b".getBytes(StandardCharsets.UTF_8)));
 		assertThat(lua).contains("wrk.body = [==[a]=]b]==]");
 	}
+
+	@Test
+	void pipelinedBuildsOneBatchOfCopiesInInitAndReturnsItFromRequest() {
+		String lua = WrkScript.forRequest(Request.get("/user/123"), 16);
+		assertThat(lua).contains("local depth = 16")
+			.contains("for i = 1, depth do copies[i] = wrk.format() end")
+			.contains("batch = table.concat(copies)")
+			.contains("request = function()\n  return batch\nend")
+			.contains("done = function(summary, latency, requests)")
+			.doesNotContain("response");
+		assertThat(WrkScript.forRequest(Request.get("/"))).doesNotContain("request = function");
+	}
 }

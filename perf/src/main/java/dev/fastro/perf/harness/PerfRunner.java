@@ -5,7 +5,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -158,19 +157,21 @@ public final class PerfRunner {
 	}
 
 	/**
-	 * Checks every probe, and every pipelined load as wrk will send it, its requests in one write;
-	 * returns what differed, or {@code null} when all answers are exact.
+	 * Checks every probe (for random ids, a sample of ids), and every pipelined load as wrk will send
+	 * it, its requests in one write; returns what differed, or {@code null} when all answers are exact.
 	 */
 	private String verify(ServerProcess server, List<Probe> probes, List<Load> loads) throws InterruptedException {
 		for (Probe probe : probes) {
-			try {
-				List<String> differences = this.verifier.verify(server.baseUri(), probe);
-				if (!differences.isEmpty()) {
-					return probe.request() + ": " + String.join("; ", differences);
+			for (Probe sample : probe.samples()) {
+				try {
+					List<String> differences = this.verifier.verify(server.baseUri(), sample);
+					if (!differences.isEmpty()) {
+						return sample.request() + ": " + String.join("; ", differences);
+					}
 				}
-			}
-			catch (IOException ex) {
-				return probe.request() + ": " + ex;
+				catch (IOException ex) {
+					return sample.request() + ": " + ex;
+				}
 			}
 		}
 		for (Load load : loads) {
@@ -178,8 +179,13 @@ public final class PerfRunner {
 				continue;
 			}
 			try {
-				List<String> differences = PipelineVerifier.verify(server.baseUri(),
-						Collections.nCopies(load.pipeline(), load.probe()));
+				// Random ids: a batch of different ids, whose answers must come back in order.
+				List<Probe> samples = load.probe().samples();
+				List<Probe> batch = new ArrayList<>();
+				for (int i = 0; i < load.pipeline(); i++) {
+					batch.add(samples.get(i % samples.size()));
+				}
+				List<String> differences = PipelineVerifier.verify(server.baseUri(), batch);
 				if (!differences.isEmpty()) {
 					return load.request() + " pipelined: " + String.join("; ", differences);
 				}

@@ -69,7 +69,7 @@ public final class ReportWriter {
 		againstDeno(md, directory, settings, Summary.of(runs, Experiment.MAIN));
 		scaling(md, directory, settings, runs);
 		jmh(md, jmh);
-		method(md, settings);
+		method(md, settings, runs);
 		environment(md, environment);
 		md.append("## Raw data\n\n").append("Every measured run, valid or not: [`").append(CsvWriter.FILE_NAME)
 			.append("`](").append(CsvWriter.FILE_NAME).append(").\n");
@@ -142,6 +142,9 @@ public final class ReportWriter {
 			.append("| Scenario | Fastro for Spring Boot (% of Reactor Netty) | Original Fastro (% of Deno.serve) |\n")
 			.append("|---|---:|---:|\n");
 		for (Scenario scenario : Scenario.values()) {
+			if (!DENO_FASTRO.containsKey(scenario)) {
+				continue;
+			}
 			String ours = summaries.stream()
 				.filter(summary -> summary.caseLabel().equals(scenario.title()) && summary.server() == ServerKind.FASTRO)
 				.findFirst()
@@ -326,7 +329,10 @@ public final class ReportWriter {
 		return time + " · " + bytes;
 	}
 
-	private static void method(StringBuilder md, RunSettings settings) {
+	private static void method(StringBuilder md, RunSettings settings, List<Measurement> runs) {
+		boolean randomIds = runs.stream()
+			.anyMatch(run -> run.experiment() == Experiment.MAIN && (run.caseLabel().equals(Scenario.URL_PARAMS_UNIFORM.title())
+					|| run.caseLabel().equals(Scenario.URL_PARAMS_ZIPF.title())));
 		md.append("## Method\n\n")
 			.append("- Every server runs in its own JVM with `-XX:ActiveProcessorCount=1` and one event-loop thread. "
 					+ "The servers of an experiment start side by side, and once a server is up all its threads are "
@@ -355,6 +361,15 @@ public final class ReportWriter {
 							+ "one connection and must return as many exact answers, in order. The scaling "
 							+ "experiments are not pipelined.\n"
 					: "")
+			.append(randomIds ? "- Realistic paths: " + Scenario.URL_PARAMS_UNIFORM.title() + " and "
+					+ Scenario.URL_PARAMS_ZIPF.title() + " request `GET /user/<id>` with an id drawn anew for every "
+					+ "request, in wrk's Lua `request()`, from " + String.format(Locale.ROOT, "%,d", Scenario.DISTINCT_IDS)
+					+ " distinct ids, so a route cache sees misses as in production: uniformly (`math.random`), and "
+					+ "Zipf-like with exponent 1, id k with probability (1/k)/H(N), by exact inverse-CDF sampling "
+					+ "(`init` tabulates the harmonic sums once, each draw binary-searches them). Each run has its own "
+					+ "seed. Before measuring, every server answers a fixed sample of " + RandomIds.SAMPLE_SIZE
+					+ " ids (1, 2, 3, 10, 100, 1,000, the middle, the last two and uniform ones), each of which must "
+					+ "be `User <id>` byte for byte.\n" : "")
 			.append("- CPU per request: the server JVM's user + system CPU time, all its threads (event loop, JIT, "
 					+ "GC), read from `/proc/PID/stat` (in clock ticks, `getconf CLK_TCK`) right before wrk starts and "
 					+ "right after it ends, divided by the requests wrk completed in that run. The harness checks "

@@ -11,7 +11,7 @@ import java.util.function.Function;
 /**
  * The options of {@code perf/run}.
  *
- * @param rounds        rounds of the five scenarios
+ * @param rounds        rounds of the scenarios
  * @param scalingRounds rounds of each scaling experiment
  * @param seconds       length of each measured run
  * @param warmupSeconds length of each server's warm-up
@@ -38,13 +38,14 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 	/** The usage text of {@code perf/run --help}. */
 	public static final String USAGE = """
 			Usage: perf/run [options]
-			  --rounds N           rounds of the five scenarios (default 3, quick 1)
+			  --rounds N           rounds of the scenarios (default 3, quick 1)
 			  --scaling-rounds N   rounds of each scaling experiment (default 2, quick 1)
 			  --seconds S          seconds per measured run (default 10, quick 1)
 			  --warmup S           seconds of warm-up per server, all its requests at once (default 5, quick 1)
 			  --connections N      wrk connections (default 100)
 			  --servers LIST       comma-separated: native,fastro,fastro-nocache,webflux,raw (default all)
-			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json (default all)
+			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json,
+			                       url-params-uniform,url-params-zipf (default all)
 			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections, or none (default all)
 			  --out DIR            where BENCHMARK.md, the CSV and the charts go (default: the perf directory)
 			  --quick              a full pass in about 2 minutes, for smoke tests: 1 s runs, 1 round,

@@ -19,6 +19,9 @@ public final class WrkRunner {
 
 	private final Path scriptDirectory;
 
+	/** The seed of the next script's random ids: every run draws other ids, and a rerun the same ones. */
+	private long nextSeed = 1;
+
 	/**
 	 * Creates a runner.
 	 * @param cpu the core wrk is pinned to
@@ -73,7 +76,7 @@ public final class WrkRunner {
 
 	private Process start(URI base, Load load, int connections, int seconds) throws IOException {
 		Path script = Files.createTempFile(this.scriptDirectory, "wrk-", ".lua");
-		Files.writeString(script, WrkScript.forLoad(load));
+		Files.writeString(script, WrkScript.forLoad(load, this.nextSeed++));
 		String url = base.resolve(load.request().target()).toString();
 		return new ProcessBuilder("taskset", "-c", Integer.toString(this.cpu), "wrk", "-t1", "-c" + connections,
 				"-d" + seconds + "s", "-s", script.toString(), url)

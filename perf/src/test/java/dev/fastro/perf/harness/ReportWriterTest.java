@@ -165,6 +165,19 @@ class ReportWriterTest {
 		assertThat(write(List.of(), List.of(), null)).doesNotContain("Pipelined").doesNotContain("pipelined:");
 	}
 
+	@Test
+	void theRealisticPathsAreRowsOfTheTableAndExplainedInTheMethod() throws Exception {
+		String title = Scenario.URL_PARAMS_ZIPF.title();
+		String report = write(List.of(run(Experiment.MAIN, title, ServerKind.NATIVE, 1, 100_000),
+				run(Experiment.MAIN, title, ServerKind.FASTRO, 1, 90_000)), List.of(), null);
+		assertThat(report).contains("| URL Params (Zipf ids) | Native | 100,000 |")
+			.contains("- Realistic paths: URL Params (uniform ids) and URL Params (Zipf ids) request `GET /user/<id>`")
+			.contains("exact inverse-CDF sampling")
+			// The original Fastro had no such scenario to compare with.
+			.doesNotContain("| URL Params (Zipf ids) | 90.00%");
+		assertThat(write(List.of(), List.of(), null)).doesNotContain("Realistic paths");
+	}
+
 	private static Measurement run(Experiment experiment, String label, ServerKind server, int round, double throughput) {
 		return cpuRun(experiment, label, server, round, throughput, 8);
 	}

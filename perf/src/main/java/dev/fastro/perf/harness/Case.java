@@ -10,10 +10,12 @@ import java.util.Set;
  * @param label the scenario or the value of the varied quantity
  * @param probe the request and its expected answer
  * @param connections wrk's connections
+ * @param pipeline requests per write on each connection: 1, or
+ * {@link WrkScript#PIPELINE_DEPTH}
  * @param rounds how many rounds
  * @param servers which of the group's servers it applies to
  */
-public record Case(Experiment experiment, String label, Probe probe, int connections, int rounds,
+public record Case(Experiment experiment, String label, Probe probe, int connections, int pipeline, int rounds,
 		Set<ServerKind> servers) {
 
 	/**
@@ -21,5 +23,13 @@ public record Case(Experiment experiment, String label, Probe probe, int connect
 	 */
 	public Case {
 		servers = Set.copyOf(servers);
+	}
+
+	/**
+	 * What wrk sends.
+	 * @return the probe and its pipeline depth
+	 */
+	public Load load() {
+		return new Load(this.probe, this.pipeline);
 	}
 }

@@ -18,9 +18,9 @@ public final class CsvWriter {
 	/** The file name beside the report. */
 	public static final String FILE_NAME = "benchmark-results.csv";
 
-	private static final String HEADER = "experiment,case,server,server_label,round,connections,seconds,requests,"
+	private static final String HEADER = "experiment,case,server,server_label,round,connections,pipeline,seconds,requests,"
 			+ "duration_us,throughput_rps,latency_mean_us,latency_p95_us,errors_connect,errors_read,errors_write,"
-			+ "errors_timeout,non_2xx,valid";
+			+ "errors_timeout,non_2xx,server_cpu_ticks,clk_tck,server_cpu_us_per_req,valid";
 
 	private CsvWriter() {
 	}
@@ -40,11 +40,14 @@ public final class CsvWriter {
 		WrkResult result = run.result();
 		return Stream
 			.of(run.experiment().id(), run.caseLabel(), run.server().id(), run.server().label(), run.round(),
-					run.connections(), run.seconds(), result.requests(), result.durationMicros(),
+					run.connections(), run.pipeline(), run.seconds(), result.requests(), result.durationMicros(),
 					String.format(Locale.ROOT, "%.1f", result.throughput()),
 					String.format(Locale.ROOT, "%.2f", result.latencyMeanMicros()), result.latencyP95Micros(),
 					result.connectErrors(), result.readErrors(), result.writeErrors(), result.timeouts(),
-					result.non2xx(), result.valid())
+					result.non2xx(), run.cpu().ticks(), run.cpu().ticksPerSecond(),
+					Double.isNaN(run.cpuMicrosPerRequest()) ? ""
+							: String.format(Locale.ROOT, "%.3f", run.cpuMicrosPerRequest()),
+					result.valid())
 			.map(value -> field(String.valueOf(value)))
 			.collect(Collectors.joining(","));
 	}

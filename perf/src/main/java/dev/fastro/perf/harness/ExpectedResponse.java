@@ -45,6 +45,15 @@ public record ExpectedResponse(int status, String contentType, byte[] body, Map<
 		return new ExpectedResponse(this.status, this.contentType, this.body, more);
 	}
 
+	/**
+	 * This answer with another body.
+	 * @param body the body, UTF-8
+	 * @return the expected response
+	 */
+	public ExpectedResponse withBody(String body) {
+		return new ExpectedResponse(this.status, this.contentType, body.getBytes(StandardCharsets.UTF_8), this.headers);
+	}
+
 	@Override
 	public byte[] body() {
 		return this.body.clone();

@@ -38,4 +38,21 @@ public record Group(String name, List<ServerSpec> servers, List<Case> cases) {
 		}
 		return probes;
 	}
+
+	/**
+	 * The distinct loads of the cases a server takes part in: each probe, pipelined or
+	 * not as it is measured, which is how the server is warmed up.
+	 * @param server the server
+	 * @return the loads, in case order
+	 */
+	public List<Load> loadsOf(ServerKind server) {
+		Set<List<Object>> seen = new HashSet<>();
+		List<Load> loads = new ArrayList<>();
+		for (Case one : this.cases) {
+			if (one.servers().contains(server) && seen.add(List.of(one.probe().request(), one.pipeline()))) {
+				loads.add(one.load());
+			}
+		}
+		return loads;
+	}
 }

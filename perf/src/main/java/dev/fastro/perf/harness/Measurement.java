@@ -9,9 +9,19 @@ package dev.fastro.perf.harness;
  * @param server the server
  * @param round the round, from 1
  * @param connections wrk's connections
+ * @param pipeline requests per write on each connection, 1 when not pipelined
  * @param seconds wrk's duration
  * @param result what wrk measured
+ * @param cpu the CPU time the server's JVM used during the run
  */
 public record Measurement(Experiment experiment, String caseLabel, ServerKind server, int round, int connections,
-		int seconds, WrkResult result) {
+		int pipeline, int seconds, WrkResult result, CpuTime cpu) {
+
+	/**
+	 * The server's CPU time per request wrk completed during the run.
+	 * @return microseconds per request, NaN when unknown
+	 */
+	public double cpuMicrosPerRequest() {
+		return this.cpu.microsPerRequest(this.result.requests());
+	}
 }

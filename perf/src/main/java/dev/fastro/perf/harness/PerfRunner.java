@@ -111,6 +111,7 @@ public final class PerfRunner {
 		Path jmhFile = outDir.resolve(JmhResults.FILE_NAME);
 		JmhResults jmh = Files.exists(jmhFile) ? JmhResults.read(jmhFile) : null;
 		ReportWriter.write(outDir, this.options.settings(), environment, this.measurements, this.refusals, jmh);
+		printSummary();
 		this.out.printf(Locale.ROOT, "Done in %s: %d runs, %d invalid, %d servers refused.%n",
 				Progress.duration(progress.elapsedSeconds()), this.measurements.size(),
 				this.measurements.stream().filter(run -> !run.result().valid()).count(), this.refusals.size());
@@ -128,7 +129,7 @@ public final class PerfRunner {
 		for (int i = 0; i < processes.size(); i++) {
 			ServerKind kind = group.servers().get(i).kind();
 			ServerProcess process = processes.get(i);
-			String problem = verify(process, group.probesOf(kind));
+			String problem = verify(process, group.probesOf(kind), group.loadsOf(kind));
 			if (problem == null) {
 				live.put(kind, process);
 			}
@@ -139,10 +140,12 @@ public final class PerfRunner {
 			}
 		}
 		for (Map.Entry<ServerKind, ServerProcess> server : live.entrySet()) {
-			List<Request> requests = group.probesOf(server.getKey()).stream().map(Probe::request).toList();
-			progress.starting("warming up " + server.getValue().label() + ": " + requests.size()
-					+ " requests at once for " + this.options.warmupSeconds() + " s");
-			wrk.runTogether(server.getValue().baseUri(), requests, WARMUP_CONNECTIONS, this.options.warmupSeconds());
+			// Each request as it will be measured, pipelined or not, so the JIT sees the
+			// same code paths.
+			List<Load> loads = group.loadsOf(server.getKey());
+			progress.starting("warming up " + server.getValue().label() + ": " + loads.size() + " requests at once for "
+					+ this.options.warmupSeconds() + " s");
+			wrk.runTogether(server.getValue().baseUri(), loads, WARMUP_CONNECTIONS, this.options.warmupSeconds());
 			progress.finished(this.options.warmupSeconds(), false);
 		}
 		for (Case one : group.cases()) {
@@ -158,19 +161,43 @@ public final class PerfRunner {
 	}
 
 	/**
-	 * Checks every probe; returns what differed, or {@code null} when all answers are
-	 * exact.
+	 * Checks every probe (for random ids, a sample of ids), and every pipelined load as
+	 * wrk will send it, its requests in one write; returns what differed, or {@code null}
+	 * when all answers are exact.
 	 */
-	private String verify(ServerProcess server, List<Probe> probes) throws InterruptedException {
+	private String verify(ServerProcess server, List<Probe> probes, List<Load> loads) throws InterruptedException {
 		for (Probe probe : probes) {
+			for (Probe sample : probe.samples()) {
+				try {
+					List<String> differences = this.verifier.verify(server.baseUri(), sample);
+					if (!differences.isEmpty()) {
+						return sample.request() + ": " + String.join("; ", differences);
+					}
+				}
+				catch (IOException ex) {
+					return sample.request() + ": " + ex;
+				}
+			}
+		}
+		for (Load load : loads) {
+			if (!load.pipelined()) {
+				continue;
+			}
 			try {
-				List<String> differences = this.verifier.verify(server.baseUri(), probe);
+				// Random ids: a batch of different ids, whose answers must come back in
+				// order.
+				List<Probe> samples = load.probe().samples();
+				List<Probe> batch = new ArrayList<>();
+				for (int i = 0; i < load.pipeline(); i++) {
+					batch.add(samples.get(i % samples.size()));
+				}
+				List<String> differences = PipelineVerifier.verify(server.baseUri(), batch);
 				if (!differences.isEmpty()) {
-					return probe.request() + ": " + String.join("; ", differences);
+					return load.request() + " pipelined: " + String.join("; ", differences);
 				}
 			}
 			catch (IOException ex) {
-				return probe.request() + ": " + ex;
+				return load.request() + " pipelined: " + ex;
 			}
 		}
 		return null;
@@ -179,15 +206,54 @@ public final class PerfRunner {
 	private void measure(Case one, int round, ServerKind kind, ServerProcess server, WrkRunner wrk, Progress progress)
 			throws IOException, InterruptedException {
 		int seconds = this.options.seconds();
-		progress.starting(String.format(Locale.ROOT, "%s · %s · round %d/%d · %s · -c%d · %d s",
-				one.experiment().title(), one.label(), round, one.rounds(), kind.label(), one.connections(), seconds));
-		WrkResult result = wrk.run(server.baseUri(), one.probe().request(), one.connections(), seconds);
-		this.measurements
-			.add(new Measurement(one.experiment(), one.label(), kind, round, one.connections(), seconds, result));
-		progress.note(result.valid() ? String.format(Locale.ROOT, "%,.0f req/s, avg %s, p95 %s", result.throughput(),
-				ReportWriter.latency(result.latencyMeanMicros()), ReportWriter.latency(result.latencyP95Micros()))
-				: "INVALID: " + result.problem());
+		progress.starting(String.format(Locale.ROOT, "%s · %s · round %d/%d · %s · -c%d%s · %d s",
+				one.experiment().title(), one.label(), round, one.rounds(), kind.label(), one.connections(),
+				(one.pipeline() > 1) ? " · pipelined x" + one.pipeline() : "", seconds));
+		// The server's CPU time over the whole run, read right before wrk starts and
+		// right after it ends:
+		// the clock ticks are 10 ms, so only a window of seconds makes them precise.
+		long ticksPerSecond = ProcessCpu.ticksPerSecond();
+		long before = server.cpuTicks();
+		WrkResult result = wrk.run(server.baseUri(), one.load(), one.connections(), seconds);
+		long after = server.cpuTicks();
+		Measurement run = new Measurement(one.experiment(), one.label(), kind, round, one.connections(), one.pipeline(),
+				seconds, result, new CpuTime(after - before, ticksPerSecond));
+		this.measurements.add(run);
+		String latency = (one.pipeline() > 1) ? "" : String.format(Locale.ROOT, ", avg %s, p95 %s",
+				ReportWriter.latency(result.latencyMeanMicros()), ReportWriter.latency(result.latencyP95Micros()));
+		progress.note(result.valid() ? String.format(Locale.ROOT, "%,.0f req/s%s, server CPU %.2f µs/req",
+				result.throughput(), latency, run.cpuMicrosPerRequest()) : "INVALID: " + result.problem());
 		progress.finished(seconds + RUN_OVERHEAD_SECONDS, true);
+	}
+
+	/**
+	 * Prints every case's medians: throughput and its ratio to native, and the server CPU
+	 * time per request and its ratio to native, the figure to optimise (lower is better).
+	 */
+	private void printSummary() {
+		this.out.println();
+		this.out.println("Summary: median of rounds; % of native is the median of per-round ratios. "
+				+ "CPU µs/req is the server JVM's CPU time per request: lower is better.");
+		this.out.printf(Locale.ROOT, "%-34s %-20s %12s %9s %10s %9s%n", "Case", "Server", "req/s", "% native",
+				"CPU µs/req", "% native");
+		for (Experiment experiment : Experiment.values()) {
+			for (Summary summary : Summary.of(this.measurements, experiment)) {
+				String label = (experiment == Experiment.MAIN) ? summary.caseLabel()
+						: experiment.title() + " " + summary.caseLabel();
+				if (!summary.measured()) {
+					this.out.printf(Locale.ROOT, "%-34s %-20s %12s%n", label, summary.server().label(), "invalid");
+					continue;
+				}
+				this.out.printf(Locale.ROOT, "%-34s %-20s %,12.0f %9s %10.2f %9s%n", label, summary.server().label(),
+						summary.throughput(), percentOf(summary.ratio()), summary.cpuMicrosPerRequest(),
+						percentOf(summary.cpuRatio()));
+			}
+		}
+		this.out.println();
+	}
+
+	private static String percentOf(Stats.Ratio ratio) {
+		return (ratio == null) ? "—" : String.format(Locale.ROOT, "%.1f%%", ratio.median() * 100);
 	}
 
 	private double plannedSeconds(List<Group> groups) {

@@ -12,7 +12,8 @@ import dev.fastro.perf.Workload;
  * Turns the options into groups of servers and the cases measured on them: one group for
  * the five scenarios and the experiments that reuse the same servers (middlewares, body
  * size, connections), and one group per route-table size, since the table is fixed when a
- * server starts.
+ * server starts. With {@code --pipelined} the scenarios are measured pipelined; the
+ * scaling experiments never are, so they stay comparable from run to run.
  */
 public final class Plan {
 
@@ -66,16 +67,17 @@ public final class Plan {
 		int rounds = options.rounds();
 		int scalingRounds = options.scalingRounds();
 		if (options.experiments().contains(Experiment.MAIN)) {
+			int pipeline = options.pipelined() ? WrkScript.PIPELINE_DEPTH : 1;
 			for (Scenario scenario : options.scenarios()) {
-				cases.add(new Case(Experiment.MAIN, scenario.title(), scenario.probe(), options.connections(), rounds,
-						selected));
+				cases.add(new Case(Experiment.MAIN, scenario.title(), scenario.probe(), options.connections(), pipeline,
+						rounds, selected));
 			}
 		}
 		if (options.experiments().contains(Experiment.MIDDLEWARES)) {
 			for (int count : sweep(Workload.MIDDLEWARE_COUNTS, options.quick())) {
 				Probe probe = new Probe(Request.get(Workload.middlewarePath(count)),
 						ExpectedResponse.ok(Workload.TEXT_PLAIN, Workload.MIDDLEWARE_SCALING_BODY));
-				cases.add(new Case(Experiment.MIDDLEWARES, Integer.toString(count), probe, options.connections(),
+				cases.add(new Case(Experiment.MIDDLEWARES, Integer.toString(count), probe, options.connections(), 1,
 						scalingRounds, intersect(selected, WITH_MIDDLEWARE)));
 			}
 		}
@@ -83,13 +85,13 @@ public final class Plan {
 			for (int size : sweep(BODY_SIZES, options.quick())) {
 				String json = JsonBodies.ofSize(size);
 				cases.add(new Case(Experiment.BODY, bytes(size),
-						new Probe(Scenario.jsonRequest(json), Scenario.jsonAnswer(json)), options.connections(),
+						new Probe(Scenario.jsonRequest(json), Scenario.jsonAnswer(json)), options.connections(), 1,
 						scalingRounds, intersect(selected, WITHOUT_CACHE_VARIANT)));
 			}
 		}
 		if (options.experiments().contains(Experiment.CONNECTIONS)) {
 			for (int connections : sweep(CONNECTION_COUNTS, options.quick())) {
-				cases.add(new Case(Experiment.CONNECTIONS, count(connections), Scenario.ROOT.probe(), connections,
+				cases.add(new Case(Experiment.CONNECTIONS, count(connections), Scenario.ROOT.probe(), connections, 1,
 						scalingRounds, intersect(selected, WITHOUT_CACHE_VARIANT)));
 			}
 		}
@@ -112,8 +114,8 @@ public final class Plan {
 				Probe probe = new Probe(Request.get(target), ExpectedResponse.ok(Workload.TEXT_PLAIN, "User 123"));
 				groups.add(new Group(count(routes) + " routes",
 						routed.stream().map(kind -> new ServerSpec(kind, routes)).toList(),
-						List.of(new Case(Experiment.ROUTES, count(routes), probe, options.connections(), scalingRounds,
-								routed))));
+						List.of(new Case(Experiment.ROUTES, count(routes), probe, options.connections(), 1,
+								scalingRounds, routed))));
 			}
 		}
 		return groups;

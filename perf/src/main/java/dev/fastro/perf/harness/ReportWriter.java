@@ -69,10 +69,10 @@ public final class ReportWriter {
 					+ "cold to be results.**\n\n");
 		}
 		mainTable(md, settings, Summary.of(runs, Experiment.MAIN), refusals);
-		againstDeno(md, directory, Summary.of(runs, Experiment.MAIN));
+		againstDeno(md, directory, settings, Summary.of(runs, Experiment.MAIN));
 		scaling(md, directory, settings, runs);
 		jmh(md, jmh);
-		method(md, settings);
+		method(md, settings, runs);
 		environment(md, environment);
 		md.append("## Raw data\n\n")
 			.append("Every measured run, valid or not: [`")
@@ -85,16 +85,23 @@ public final class ReportWriter {
 
 	private static void mainTable(StringBuilder md, RunSettings settings, List<Summary> summaries,
 			List<Refusal> refusals) {
-		md.append("wrk `-t1 -c")
-			.append(settings.connections())
-			.append("`, ")
-			.append(settings.seconds())
+		md.append("wrk `-t1 -c").append(settings.connections()).append("`, ");
+		if (settings.pipelined()) {
+			md.append("**pipelined: ")
+				.append(settings.pipeline())
+				.append(" requests per write** (`--pipelined`; no latencies, see the method), ");
+		}
+		md.append(settings.seconds())
 			.append(" s per run, median of ")
 			.append(rounds(settings.rounds()))
 			.append("; `% of Native` is the median of the per-round ratios to the native Reactor Netty server, "
-					+ "with their min–max across rounds in brackets.\n\n");
-		md.append("| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native |\n");
-		md.append("|---|---|---:|---:|---:|---:|\n");
+					+ "with their min–max across rounds in brackets. `CPU µs/req` is the server JVM's CPU time "
+					+ "(user + system, all threads) during the run divided by the requests it answered, and "
+					+ "`CPU % of native` its per-round ratio to native: **lower is better**, and unlike throughput it "
+					+ "does not depend on whether wrk saturated, so it is the figure to optimise.\n\n");
+		md.append("| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native | CPU µs/req "
+				+ "| CPU % of native |\n");
+		md.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
 		String previous = null;
 		for (Summary summary : sorted(summaries)) {
 			String scenario = summary.caseLabel().equals(previous) ? "" : summary.caseLabel();
@@ -103,15 +110,19 @@ public final class ReportWriter {
 			if (summary.measured()) {
 				md.append(String.format(Locale.ROOT, "%,.0f", summary.throughput()))
 					.append(" | ")
-					.append(latency(summary.latencyMeanMicros()))
+					.append(settings.pipelined() ? "n/a" : latency(summary.latencyMeanMicros()))
 					.append(" | ")
-					.append(latency(summary.latencyP95Micros()))
+					.append(settings.pipelined() ? "n/a" : latency(summary.latencyP95Micros()))
 					.append(" | ")
 					.append(percent(summary))
+					.append(" | ")
+					.append(cpu(summary.cpuMicrosPerRequest()))
+					.append(" | ")
+					.append(cpuPercent(summary))
 					.append(" |\n");
 			}
 			else {
-				md.append("invalid | | | |\n");
+				md.append("invalid | | | | | |\n");
 			}
 		}
 		md.append('\n');
@@ -137,13 +148,20 @@ public final class ReportWriter {
 		}
 	}
 
-	private static void againstDeno(StringBuilder md, Path directory, List<Summary> summaries) throws IOException {
+	private static void againstDeno(StringBuilder md, Path directory, RunSettings settings, List<Summary> summaries)
+			throws IOException {
 		md.append("## Against the original Fastro\n\n")
 			.append("The original Fastro measured itself against `Deno.serve`; this one measures itself against "
-					+ "Reactor Netty's `HttpServer`, the bare server underneath it.\n\n")
+					+ "Reactor Netty's `HttpServer`, the bare server underneath it.")
+			.append(settings.pipelined() ? " The original's figures were not pipelined; these were, so the two "
+					+ "columns compare overheads under different loads." : "")
+			.append("\n\n")
 			.append("| Scenario | Fastro for Spring Boot (% of Reactor Netty) | Original Fastro (% of Deno.serve) |\n")
 			.append("|---|---:|---:|\n");
 		for (Scenario scenario : Scenario.values()) {
+			if (!DENO_FASTRO.containsKey(scenario)) {
+				continue;
+			}
 			String ours = summaries.stream()
 				.filter(summary -> summary.caseLabel().equals(scenario.title())
 						&& summary.server() == ServerKind.FASTRO)
@@ -232,6 +250,19 @@ public final class ReportWriter {
 				md.append('\n');
 			}
 			md.append('\n');
+			md.append("Server CPU time per request (lower is better), in brackets its per-round ratio to the native "
+					+ "server where there is one:\n\n");
+			md.append("| ").append(experiment.axisLabel()).append(" |");
+			servers.forEach(server -> md.append(' ').append(server.label()).append(" (CPU µs/req) |"));
+			md.append("\n|---|").append("---:|".repeat(servers.size())).append('\n');
+			for (String label : cases) {
+				md.append("| ").append(label).append(" |");
+				for (ServerKind server : servers) {
+					md.append(' ').append(scalingCpuCell(find(summaries, label, server))).append(" |");
+				}
+				md.append('\n');
+			}
+			md.append('\n');
 			problems(md, summaries, List.of());
 			String chart = "chart-" + experiment.id() + ".svg";
 			List<BarChart.Series> series = servers.stream()
@@ -276,6 +307,18 @@ public final class ReportWriter {
 				? cell + " (" + percentOnly(summary.ratio()) + ")" : cell;
 	}
 
+	private static String scalingCpuCell(Summary summary) {
+		if (summary == null) {
+			return "—";
+		}
+		if (!summary.measured()) {
+			return "invalid";
+		}
+		String cell = cpu(summary.cpuMicrosPerRequest());
+		return (summary.cpuRatio() != null && !isReference(summary.server()))
+				? cell + " (" + percentOnly(summary.cpuRatio()) + ")" : cell;
+	}
+
 	private static void jmh(StringBuilder md, JmhResults jmh) {
 		md.append("## Router micro-benchmarks (JMH)\n\n");
 		if (jmh == null) {
@@ -317,7 +360,11 @@ public final class ReportWriter {
 		return time + " · " + bytes;
 	}
 
-	private static void method(StringBuilder md, RunSettings settings) {
+	private static void method(StringBuilder md, RunSettings settings, List<Measurement> runs) {
+		boolean randomIds = runs.stream()
+			.anyMatch(run -> run.experiment() == Experiment.MAIN
+					&& (run.caseLabel().equals(Scenario.URL_PARAMS_UNIFORM.title())
+							|| run.caseLabel().equals(Scenario.URL_PARAMS_ZIPF.title())));
 		md.append("## Method\n\n")
 			.append("- Every server runs in its own JVM with `-XX:ActiveProcessorCount=1` and one event-loop thread. "
 					+ "The servers of an experiment start side by side, and once a server is up all its threads are "
@@ -334,7 +381,44 @@ public final class ReportWriter {
 			.append(" s run each, for ")
 			.append(rounds(settings.rounds()))
 			.append("; medians over rounds, and `% of Native` is the median of the per-round ratios.\n")
-			.append("- A run with socket errors or non-2xx answers is invalid and left out.\n\n");
+			.append("- A run with socket errors or non-2xx answers is invalid and left out.\n")
+			.append(settings.pipelined()
+					? "- Pipelined (`--pipelined`): in the scenarios, wrk's Lua `init` builds one string of "
+							+ settings.pipeline()
+							+ " copies of the request with `wrk.format()` and `request` returns it, "
+							+ "as TechEmpower's plaintext test does, so every write carries " + settings.pipeline()
+							+ " requests and the client stops being the bottleneck. wrk counts each response, so "
+							+ "throughput and CPU per request are per request. Its latencies are not: it times a whole "
+							+ "batch, and its coordinated-omission correction assumes one request per connection and "
+							+ "round trip, so it adds phantom samples (a p95 can even read 0); the table leaves them out "
+							+ "and the CSV keeps wrk's raw figures. A batch slower than wrk's 2 s timeout still "
+							+ "counts as a timeout and makes the run invalid. Before measuring, "
+							+ "each server also gets " + settings.pipeline()
+							+ " copies of each request in one write on "
+							+ "one connection and must return as many exact answers, in order. The scaling "
+							+ "experiments are not pipelined.\n"
+					: "")
+			.append(randomIds ? "- Realistic paths: " + Scenario.URL_PARAMS_UNIFORM.title() + " and "
+					+ Scenario.URL_PARAMS_ZIPF.title() + " request `GET /user/<id>` with an id drawn anew for every "
+					+ "request, in wrk's Lua `request()`, from "
+					+ String.format(Locale.ROOT, "%,d", Scenario.DISTINCT_IDS)
+					+ " distinct ids, so a route cache sees misses as in production: uniformly (`math.random`), and "
+					+ "Zipf-like with exponent 1, id k with probability (1/k)/H(N), by exact inverse-CDF sampling "
+					+ "(`init` tabulates the harmonic sums once, each draw binary-searches them). Each run has its own "
+					+ "seed. Before measuring, every server answers a fixed sample of " + RandomIds.SAMPLE_SIZE
+					+ " ids (1, 2, 3, 10, 100, 1,000, the middle, the last two and uniform ones), each of which must "
+					+ "be `User <id>` byte for byte.\n" : "")
+			.append("- CPU per request: the server JVM's user + system CPU time, all its threads (event loop, JIT, "
+					+ "GC), read from `/proc/PID/stat` (in clock ticks, `getconf CLK_TCK`) right before wrk starts and "
+					+ "right after it ends, divided by the requests wrk completed in that run. The harness checks "
+					+ "that the process it reads is the JVM itself, not a wrapper. Clock ticks are 10 ms, so over a ")
+			.append(settings.seconds())
+			.append(" s window at full load the error is well under 1%. Requests still in flight when wrk stops are "
+					+ "not counted (at most one per connection), which errs slightly high. `CPU % of native` is the "
+					+ "median of the per-round ratios, like `% of Native`, but lower is better. A server that has its core to "
+					+ "itself and is the bottleneck answers about 1,000,000 / (CPU µs/req) requests per second; where "
+					+ "wrk is the bottleneck, throughput flattens and CPU per request still tells the servers "
+					+ "apart.\n\n");
 	}
 
 	private static void environment(StringBuilder md, Environment environment) {
@@ -411,6 +495,22 @@ public final class ReportWriter {
 			return "—";
 		}
 		return percentOnly(ratio) + String.format(Locale.ROOT, " (%.1f–%.1f%%)", ratio.min() * 100, ratio.max() * 100);
+	}
+
+	private static String cpuPercent(Summary summary) {
+		if (isReference(summary.server())) {
+			return Double.isNaN(summary.cpuMicrosPerRequest()) ? "—" : "100%";
+		}
+		Stats.Ratio ratio = summary.cpuRatio();
+		if (ratio == null) {
+			return "—";
+		}
+		return percentOnly(ratio) + String.format(Locale.ROOT, " (%.1f–%.1f%%)", ratio.min() * 100, ratio.max() * 100);
+	}
+
+	/** CPU microseconds per request, two decimals. */
+	static String cpu(double micros) {
+		return Double.isNaN(micros) ? "—" : String.format(Locale.ROOT, "%.2f", micros);
 	}
 
 	private static String percentOnly(Stats.Ratio ratio) {

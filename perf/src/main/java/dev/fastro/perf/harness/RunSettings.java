@@ -9,7 +9,17 @@ package dev.fastro.perf.harness;
  * @param seconds length of each measured run
  * @param warmupSeconds length of the warm-up of each server
  * @param connections wrk's connections, except in the connections experiment
+ * @param pipeline requests per write in the scenarios: 1, or
+ * {@link WrkScript#PIPELINE_DEPTH} with {@code --pipelined}
  */
-public record RunSettings(boolean quick, int rounds, int scalingRounds, int seconds, int warmupSeconds,
-		int connections) {
+public record RunSettings(boolean quick, int rounds, int scalingRounds, int seconds, int warmupSeconds, int connections,
+		int pipeline) {
+
+	/**
+	 * Whether the scenarios were measured pipelined.
+	 * @return {@code true} with {@code --pipelined}
+	 */
+	public boolean pipelined() {
+		return this.pipeline > 1;
+	}
 }

@@ -11,7 +11,7 @@ import java.util.function.Function;
 /**
  * The options of {@code perf/run}.
  *
- * @param rounds rounds of the five scenarios
+ * @param rounds rounds of the scenarios
  * @param scalingRounds rounds of each scaling experiment
  * @param seconds length of each measured run
  * @param warmupSeconds length of each server's warm-up
@@ -22,12 +22,14 @@ import java.util.function.Function;
  * @param outputDirectory where the report, CSV and charts go
  * @param quick the smoke-test mode
  * @param jmh whether to run the router micro-benchmarks first
+ * @param pipelined whether the scenarios are measured with
+ * {@link WrkScript#PIPELINE_DEPTH} requests per write
  * @param serverCpu the core the servers are pinned to
  * @param wrkCpu the core wrk is pinned to
  */
 public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warmupSeconds, int connections,
 		Set<ServerKind> servers, List<Scenario> scenarios, Set<Experiment> experiments, Path outputDirectory,
-		boolean quick, boolean jmh, int serverCpu, int wrkCpu) {
+		boolean quick, boolean jmh, boolean pipelined, int serverCpu, int wrkCpu) {
 
 	/** The servers compared unless {@code --servers} says otherwise. */
 	static final Set<ServerKind> DEFAULT_SERVERS = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO,
@@ -36,18 +38,21 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 	/** The usage text of {@code perf/run --help}. */
 	public static final String USAGE = """
 			Usage: perf/run [options]
-			  --rounds N           rounds of the five scenarios (default 3, quick 1)
+			  --rounds N           rounds of the scenarios (default 3, quick 1)
 			  --scaling-rounds N   rounds of each scaling experiment (default 2, quick 1)
 			  --seconds S          seconds per measured run (default 10, quick 1)
 			  --warmup S           seconds of warm-up per server, all its requests at once (default 5, quick 1)
 			  --connections N      wrk connections (default 100)
 			  --servers LIST       comma-separated: native,fastro,fastro-nocache,webflux,raw (default all)
-			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json (default all)
+			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json,
+			                       url-params-uniform,url-params-zipf (default all)
 			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections, or none (default all)
 			  --out DIR            where BENCHMARK.md, the CSV and the charts go (default: the perf directory)
 			  --quick              a full pass in about 2 minutes, for smoke tests: 1 s runs, 1 round,
 			                       the smallest and largest value of each scaling experiment; not results
 			  --jmh                also run the JMH router micro-benchmarks (about 4 minutes, 1 with --quick)
+			  --pipelined          measure the scenarios with 16 requests per write on each connection, as
+			                       TechEmpower's plaintext test does, so wrk stops being the bottleneck
 			  --server-cpu N       core the servers are pinned to (default 1)
 			  --wrk-cpu N          core wrk is pinned to (default 0)
 			  --help               this text
@@ -73,6 +78,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		Set<Experiment> experiments = EnumSet.allOf(Experiment.class);
 		Path output = defaultOutput;
 		boolean jmh = false;
+		boolean pipelined = false;
 		int serverCpu = 1;
 		int wrkCpu = 0;
 		for (int i = 0; i < args.size(); i++) {
@@ -81,6 +87,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 				case "--quick" -> {
 				}
 				case "--jmh" -> jmh = true;
+				case "--pipelined" -> pipelined = true;
 				case "--rounds" -> rounds = positive(arg, value(args, ++i, arg));
 				case "--scaling-rounds" -> scalingRounds = positive(arg, value(args, ++i, arg));
 				case "--seconds" -> seconds = positive(arg, value(args, ++i, arg));
@@ -101,7 +108,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		}
 		return new RunnerOptions(orDefault(rounds, quick ? 1 : 3), orDefault(scalingRounds, quick ? 1 : 2),
 				orDefault(seconds, quick ? 1 : 10), orDefault(warmup, quick ? 1 : 5), connections, servers, scenarios,
-				experiments, output, quick, jmh, serverCpu, wrkCpu);
+				experiments, output, quick, jmh, pipelined, serverCpu, wrkCpu);
 	}
 
 	/**
@@ -110,7 +117,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 	 */
 	public RunSettings settings() {
 		return new RunSettings(this.quick, this.rounds, this.scalingRounds, this.seconds, this.warmupSeconds,
-				this.connections);
+				this.connections, this.pipelined ? WrkScript.PIPELINE_DEPTH : 1);
 	}
 
 	private static String value(List<String> args, int index, String option) {

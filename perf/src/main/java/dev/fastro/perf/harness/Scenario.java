@@ -8,7 +8,8 @@ import dev.fastro.perf.Workload;
 
 /**
  * The five scenarios of BENCHMARK-SPEC.md, each with its request and the exact answer
- * every server must give.
+ * every server must give, and the URL-params scenario again with realistic paths: ids
+ * drawn from 1,000,000, uniformly and Zipf-like, so a route cache sees misses.
  */
 public enum Scenario {
 
@@ -30,7 +31,26 @@ public enum Scenario {
 			ExpectedResponse.ok(Workload.TEXT_PLAIN, "Hello fastro").withHeader("x-user", "fastro")),
 
 	/** {@code POST /json}: the body read into a record and written back. */
-	JSON_POST("JSON POST", "json", jsonRequest(JsonBodies.SMALL), jsonAnswer(JsonBodies.SMALL));
+	JSON_POST("JSON POST", "json", jsonRequest(JsonBodies.SMALL), jsonAnswer(JsonBodies.SMALL)),
+
+	/**
+	 * {@code GET /user/:id} with an id drawn uniformly from 1,000,000 for every request:
+	 * caches miss.
+	 */
+	URL_PARAMS_UNIFORM("URL Params (uniform ids)", "url-params-uniform",
+			Request.get(new RandomIds("/user/", "User ", RandomIds.Distribution.UNIFORM, Scenario.DISTINCT_IDS)),
+			ExpectedResponse.ok(Workload.TEXT_PLAIN, "User 1")),
+
+	/**
+	 * {@code GET /user/:id} with Zipf-distributed ids (s = 1) from 1,000,000: a hot head
+	 * and a long tail.
+	 */
+	URL_PARAMS_ZIPF("URL Params (Zipf ids)", "url-params-zipf",
+			Request.get(new RandomIds("/user/", "User ", RandomIds.Distribution.ZIPF, Scenario.DISTINCT_IDS)),
+			ExpectedResponse.ok(Workload.TEXT_PLAIN, "User 1"));
+
+	/** The distinct ids of the realistic URL-params scenarios. */
+	static final int DISTINCT_IDS = 1_000_000;
 
 	private final String title;
 

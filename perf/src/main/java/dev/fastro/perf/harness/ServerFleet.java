@@ -42,8 +42,9 @@ public final class ServerFleet implements AutoCloseable {
 	}
 
 	/**
-	 * Starts servers at the same time, waits until all accept connections, and pins them
-	 * to the server core.
+	 * Starts servers at the same time, waits until all accept connections, checks that
+	 * each process is the server's JVM (whose CPU time is measured), and pins them to the
+	 * server core.
 	 * @param servers the servers to start
 	 * @return the running servers, in the same order
 	 * @throws IOException if one cannot be started; those already started keep running
@@ -59,6 +60,7 @@ public final class ServerFleet implements AutoCloseable {
 		}
 		for (ServerProcess process : started) {
 			process.awaitReady(START_TIMEOUT);
+			process.checkIsJvm();
 			process.pin(this.cpu);
 		}
 		return started;

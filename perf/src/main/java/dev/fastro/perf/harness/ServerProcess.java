@@ -86,6 +86,31 @@ public final class ServerProcess {
 	}
 
 	/**
+	 * Checks that the process is the server's JVM itself, not a wrapper around it, so
+	 * that its CPU time in {@code /proc} is the server's: its executable must be the
+	 * {@code java} this harness started.
+	 * @throws IOException if it is something else
+	 */
+	void checkIsJvm() throws IOException {
+		Path exe = Path.of("/proc", Long.toString(this.process.pid()), "exe").toRealPath();
+		Path java = Path.of(javaExecutable()).toRealPath();
+		if (!exe.equals(java)) {
+			throw new IOException(
+					this.label + " runs " + exe + ", not the JVM " + java + ": its CPU time would not be the server's");
+		}
+	}
+
+	/**
+	 * The CPU time the server's JVM has used so far, all its threads (event loop, JIT
+	 * compilers, GC).
+	 * @return user plus system time in clock ticks
+	 * @throws IOException if it cannot be read
+	 */
+	long cpuTicks() throws IOException {
+		return ProcessCpu.ticks(this.process.pid());
+	}
+
+	/**
 	 * Pins every thread of the server to one core. Threads created later inherit the
 	 * pinning from the thread that creates them; the check afterwards catches a thread
 	 * created during the change.

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The arithmetic of the report: medians over rounds, and ratios to the native server
@@ -42,17 +43,42 @@ public final class Stats {
 	 * when no round has two valid runs
 	 */
 	public static Ratio ratio(List<Measurement> server, List<Measurement> reference) {
+		return ratio(server, reference, run -> run.result().throughput());
+	}
+
+	/**
+	 * The ratio of a server's CPU time per request to the reference's, round by round:
+	 * only rounds in which both runs are valid and their CPU time is known count. Lower
+	 * is better.
+	 * @param server the server's runs of one case
+	 * @param reference the reference's runs of the same case
+	 * @return the median, minimum and maximum of the per-round ratios, or {@code null}
+	 * when no round has two such runs
+	 */
+	public static Ratio cpuRatio(List<Measurement> server, List<Measurement> reference) {
+		return ratio(server, reference, Measurement::cpuMicrosPerRequest);
+	}
+
+	/**
+	 * The ratio of a figure of a server's runs to the reference's, round by round, over
+	 * the rounds in which both runs are valid and the figure is a positive number for the
+	 * reference and a number for the server.
+	 */
+	private static Ratio ratio(List<Measurement> server, List<Measurement> reference,
+			ToDoubleFunction<Measurement> figure) {
 		Map<Integer, Double> referenceByRound = new TreeMap<>();
 		for (Measurement run : reference) {
-			if (run.result().valid()) {
-				referenceByRound.put(run.round(), run.result().throughput());
+			double value = figure.applyAsDouble(run);
+			if (run.result().valid() && value > 0) {
+				referenceByRound.put(run.round(), value);
 			}
 		}
 		List<Double> ratios = new ArrayList<>();
 		for (Measurement run : server) {
 			Double base = referenceByRound.get(run.round());
-			if (run.result().valid() && base != null && base > 0) {
-				ratios.add(run.result().throughput() / base);
+			double value = figure.applyAsDouble(run);
+			if (run.result().valid() && base != null && !Double.isNaN(value)) {
+				ratios.add(value / base);
 			}
 		}
 		if (ratios.isEmpty()) {

@@ -19,12 +19,17 @@ import java.util.Set;
  * @param throughput median requests per second over the valid rounds
  * @param latencyMeanMicros median of the rounds' mean latency
  * @param latencyP95Micros median of the rounds' 95th percentile
- * @param ratio the per-round ratio to the native server, or {@code null} without one
+ * @param ratio the per-round ratio of throughput to the native server's, or {@code null}
+ * without one
+ * @param cpuMicrosPerRequest median of the rounds' server CPU time per request, NaN when
+ * unknown
+ * @param cpuRatio the per-round ratio of CPU time per request to the native server's
+ * (lower is better), or {@code null} without one
  * @param problems why rounds were invalid
  */
 public record Summary(Experiment experiment, String caseLabel, ServerKind server, int rounds, int validRounds,
 		double throughput, double latencyMeanMicros, double latencyP95Micros, Stats.Ratio ratio,
-		List<String> problems) {
+		double cpuMicrosPerRequest, Stats.Ratio cpuRatio, List<String> problems) {
 
 	/** The servers that are the 100% line, in the order they are looked for. */
 	private static final List<ServerKind> REFERENCES = List.of(ServerKind.NATIVE, ServerKind.NATIVE_ROUTED);
@@ -63,6 +68,7 @@ public record Summary(Experiment experiment, String caseLabel, ServerKind server
 		List<Double> throughput = new ArrayList<>();
 		List<Double> mean = new ArrayList<>();
 		List<Double> p95 = new ArrayList<>();
+		List<Double> cpu = new ArrayList<>();
 		Set<String> problems = new LinkedHashSet<>();
 		for (Measurement run : runs) {
 			WrkResult result = run.result();
@@ -70,6 +76,9 @@ public record Summary(Experiment experiment, String caseLabel, ServerKind server
 				throughput.add(result.throughput());
 				mean.add(result.latencyMeanMicros());
 				p95.add((double) result.latencyP95Micros());
+				if (!Double.isNaN(run.cpuMicrosPerRequest())) {
+					cpu.add(run.cpuMicrosPerRequest());
+				}
 			}
 			else {
 				problems.add("round " + run.round() + ": " + result.problem());
@@ -77,9 +86,11 @@ public record Summary(Experiment experiment, String caseLabel, ServerKind server
 		}
 		boolean any = !throughput.isEmpty();
 		Stats.Ratio ratio = (reference != null) ? Stats.ratio(runs, reference) : null;
+		Stats.Ratio cpuRatio = (reference != null) ? Stats.cpuRatio(runs, reference) : null;
 		return new Summary(experiment, caseLabel, server, runs.size(), throughput.size(),
 				any ? Stats.median(throughput) : Double.NaN, any ? Stats.median(mean) : Double.NaN,
-				any ? Stats.median(p95) : Double.NaN, ratio, List.copyOf(problems));
+				any ? Stats.median(p95) : Double.NaN, ratio, cpu.isEmpty() ? Double.NaN : Stats.median(cpu), cpuRatio,
+				List.copyOf(problems));
 	}
 
 	/**

@@ -20,6 +20,12 @@ public final class WrkRunner {
 	private final Path scriptDirectory;
 
 	/**
+	 * The seed of the next script's random ids: every run draws other ids, and a rerun
+	 * the same ones.
+	 */
+	private long nextSeed = 1;
+
+	/**
 	 * Creates a runner.
 	 * @param cpu the core wrk is pinned to
 	 * @param scriptDirectory where the Lua scripts are written
@@ -32,35 +38,34 @@ public final class WrkRunner {
 	/**
 	 * Runs wrk once and waits for it.
 	 * @param base the server's base URI
-	 * @param request the request to send
+	 * @param load the request to send, and how many per write
 	 * @param connections how many connections to keep open
 	 * @param seconds how long to run
 	 * @return what wrk measured
 	 * @throws IOException if wrk cannot be run or prints no result
 	 * @throws InterruptedException if interrupted while waiting
 	 */
-	public WrkResult run(URI base, Request request, int connections, int seconds)
-			throws IOException, InterruptedException {
-		return runTogether(base, List.of(request), connections, seconds).get(0);
+	public WrkResult run(URI base, Load load, int connections, int seconds) throws IOException, InterruptedException {
+		return runTogether(base, List.of(load), connections, seconds).get(0);
 	}
 
 	/**
-	 * Runs one wrk per request at the same time, as the warm-up does to drive every
-	 * scenario at once.
+	 * Runs one wrk per load at the same time, as the warm-up does to drive every scenario
+	 * at once.
 	 * @param base the server's base URI
-	 * @param requests the requests, one wrk each
+	 * @param loads the loads, one wrk each
 	 * @param connections how many connections each wrk keeps open
 	 * @param seconds how long to run
-	 * @return what each wrk measured, in the order of the requests
+	 * @return what each wrk measured, in the order of the loads
 	 * @throws IOException if a wrk cannot be run or prints no result
 	 * @throws InterruptedException if interrupted while waiting
 	 */
-	public List<WrkResult> runTogether(URI base, List<Request> requests, int connections, int seconds)
+	public List<WrkResult> runTogether(URI base, List<Load> loads, int connections, int seconds)
 			throws IOException, InterruptedException {
 		List<Process> processes = new ArrayList<>();
 		try {
-			for (Request request : requests) {
-				processes.add(start(base, request, connections, seconds));
+			for (Load load : loads) {
+				processes.add(start(base, load, connections, seconds));
 			}
 			List<WrkResult> results = new ArrayList<>();
 			for (Process process : processes) {
@@ -73,10 +78,10 @@ public final class WrkRunner {
 		}
 	}
 
-	private Process start(URI base, Request request, int connections, int seconds) throws IOException {
+	private Process start(URI base, Load load, int connections, int seconds) throws IOException {
 		Path script = Files.createTempFile(this.scriptDirectory, "wrk-", ".lua");
-		Files.writeString(script, WrkScript.forRequest(request));
-		String url = base.resolve(request.target()).toString();
+		Files.writeString(script, WrkScript.forLoad(load, this.nextSeed++));
+		String url = base.resolve(load.request().target()).toString();
 		return new ProcessBuilder("taskset", "-c", Integer.toString(this.cpu), "wrk", "-t1", "-c" + connections,
 				"-d" + seconds + "s", "-s", script.toString(), url)
 			.redirectErrorStream(true)

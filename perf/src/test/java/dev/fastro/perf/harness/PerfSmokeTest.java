@@ -30,6 +30,10 @@ class PerfSmokeTest {
 	 */
 	private static final Set<ServerKind> SERVERS = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.RAW);
 
+	/** The five scenarios of BENCHMARK-SPEC.md. */
+	private static final List<Scenario> SCENARIOS = List.of(Scenario.ROOT, Scenario.URL_PARAMS, Scenario.QUERY_PARAMS,
+			Scenario.MIDDLEWARE, Scenario.JSON_POST);
+
 	@TempDir
 	Path out;
 
@@ -38,35 +42,39 @@ class PerfSmokeTest {
 	void quickRunOfTheScenariosWritesACompleteReport() throws Exception {
 		String missing = Prerequisites.missing();
 		assumeTrue(missing == null, () -> "Skipped, the benchmark harness cannot run: " + missing);
-		// Three servers, without the scaling experiments: those repeat the same steps
-		// with other requests
-		// and servers, and PlanTest and ReportWriterTest cover their plans and report.
-		// Well under a minute,
-		// where all of --quick takes two.
+		// Three servers and the five scenarios of the spec, without the scaling
+		// experiments and the
+		// realistic URL-params scenarios: those repeat the same steps with other requests
+		// and servers,
+		// PlanTest and ReportWriterTest cover their plans and report, and
+		// WrkScriptRunTest the Lua
+		// scripts of the random ids. Well under a minute, where all of --quick takes two.
 		String servers = SERVERS.stream().map(ServerKind::id).collect(Collectors.joining(","));
-		RunnerOptions options = RunnerOptions.parse(
-				List.of("--quick", "--servers", servers, "--experiments", "main", "--out", this.out.toString()),
-				this.out);
+		String scenarios = SCENARIOS.stream().map(Scenario::id).collect(Collectors.joining(","));
+		RunnerOptions options = RunnerOptions.parse(List.of("--quick", "--servers", servers, "--scenarios", scenarios,
+				"--experiments", "main", "--out", this.out.toString()), this.out);
 
-		Path report = PerfRunner.run(options,
-				"PerfSmokeTest: perf/run --quick --servers " + servers + " --experiments main", System.out);
+		Path report = PerfRunner.run(options, "PerfSmokeTest: perf/run --quick --servers " + servers + " --scenarios "
+				+ scenarios + " --experiments main", System.out);
 
 		assertThat(report).isEqualTo(this.out.resolve("BENCHMARK.md"));
 		String md = Files.readString(report);
 		assertThat(md).startsWith("# Fastro benchmark")
-			.contains("| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native |")
+			.contains(
+					"| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native | CPU µs/req "
+							+ "| CPU % of native |")
 			.contains("## Against the original Fastro", "## Router micro-benchmarks (JMH)", "## Environment")
 			// Every server answered every scenario's request exactly, byte for byte,
 			// before it was measured.
 			.doesNotContainPattern("\\*\\*[^*]+ refused\\*\\*");
-		for (String scenario : List.of("Root", "URL Params", "Query Params", "Middleware", "JSON POST")) {
-			assertThat(md).contains("| " + scenario + " | Native | ");
+		for (Scenario scenario : SCENARIOS) {
+			assertThat(md).contains("| " + scenario.title() + " | Native | ");
 		}
 		for (String server : List.of("Fastro", "Raw Netty")) {
 			assertThat(md).contains("|  | " + server + " | ");
 		}
 		List<String> csv = Files.readAllLines(this.out.resolve(CsvWriter.FILE_NAME), StandardCharsets.UTF_8);
-		assertThat(csv).hasSize(1 + Scenario.values().length * SERVERS.size());
+		assertThat(csv).hasSize(1 + SCENARIOS.size() * SERVERS.size());
 		// One-second runs of barely warm servers on a busy machine may be invalid now and
 		// then, and the
 		// report says so; but every server must have answered wrk properly at least once.
@@ -74,6 +82,11 @@ class PerfSmokeTest {
 			assertThat(csv).anyMatch(line -> line.startsWith("main,") && line.contains("," + server.id() + ",")
 					&& line.endsWith(",true"));
 		}
+		// Every valid run has the server JVM's CPU time per request, read from /proc.
+		int cpuColumn = List.of(csv.get(0).split(",")).indexOf("server_cpu_us_per_req");
+		assertThat(cpuColumn).isPositive();
+		assertThat(csv.subList(1, csv.size())).filteredOn(line -> line.endsWith(",true"))
+			.allSatisfy(line -> assertThat(Double.parseDouble(line.split(",")[cpuColumn])).isPositive());
 		assertThat(this.out.resolve("chart-percent-of-native.svg")).content().startsWith("<svg");
 	}
 

@@ -52,6 +52,37 @@ class PlanTest {
 	}
 
 	@Test
+	void pipelinedPipelinesTheScenariosButNotTheScalingExperiments() {
+		assertThat(RunnerOptions.parse(List.of(), Path.of(".")).pipelined()).isFalse();
+		RunnerOptions options = RunnerOptions.parse(List.of("--pipelined", "--experiments", "main,connections"),
+				Path.of("."));
+		assertThat(options.pipelined()).isTrue();
+		assertThat(options.settings().pipeline()).isEqualTo(16);
+		Group group = Plan.of(options).get(0);
+		assertThat(group.cases()).filteredOn(one -> one.experiment() == Experiment.MAIN)
+			.isNotEmpty()
+			.allSatisfy(one -> assertThat(one.pipeline()).isEqualTo(WrkScript.PIPELINE_DEPTH));
+		assertThat(group.cases()).filteredOn(one -> one.experiment() == Experiment.CONNECTIONS)
+			.isNotEmpty()
+			.allSatisfy(one -> assertThat(one.pipeline()).isEqualTo(1));
+		// The Root request is measured both ways, so the servers are warmed up both ways.
+		assertThat(group.loadsOf(ServerKind.NATIVE)).contains(new Load(Scenario.ROOT.probe(), 16),
+				new Load(Scenario.ROOT.probe(), 1));
+		assertThat(group.probesOf(ServerKind.NATIVE)).containsOnlyOnce(Scenario.ROOT.probe());
+	}
+
+	@Test
+	void theRealisticUrlParamsScenariosAreSelectableByName() {
+		RunnerOptions options = RunnerOptions
+			.parse(List.of("--scenarios", "url-params,url-params-uniform,url-params-zipf"), Path.of("."));
+		assertThat(options.scenarios()).containsExactly(Scenario.URL_PARAMS, Scenario.URL_PARAMS_UNIFORM,
+				Scenario.URL_PARAMS_ZIPF);
+		assertThat(Scenario.URL_PARAMS_ZIPF.probe().request().ids().distribution())
+			.isEqualTo(RandomIds.Distribution.ZIPF);
+		assertThat(Scenario.URL_PARAMS_UNIFORM.probe().request().ids().count()).isEqualTo(1_000_000);
+	}
+
+	@Test
 	void badOptionsAreRefused() {
 		assertThatIllegalArgumentException().isThrownBy(() -> RunnerOptions.parse(List.of("--nope"), Path.of(".")));
 		assertThatIllegalArgumentException()
@@ -70,18 +101,18 @@ class PlanTest {
 		Group scenarios = groups.get(0);
 		assertThat(scenarios.cases()).extracting(one -> one.experiment().id() + ":" + one.label())
 			.containsExactly("main:Root", "main:URL Params", "main:Query Params", "main:Middleware", "main:JSON POST",
-					"middlewares:0", "middlewares:1", "middlewares:5", "middlewares:10", "middlewares:25", "body:44 B",
-					"body:1 KiB", "body:64 KiB", "connections:1", "connections:10", "connections:100",
-					"connections:1,000");
+					"main:URL Params (uniform ids)", "main:URL Params (Zipf ids)", "middlewares:0", "middlewares:1",
+					"middlewares:5", "middlewares:10", "middlewares:25", "body:44 B", "body:1 KiB", "body:64 KiB",
+					"connections:1", "connections:10", "connections:100", "connections:1,000");
 		assertThat(groups.get(4).servers()).containsExactly(new ServerSpec(ServerKind.NATIVE_ROUTED, 10_000),
 				new ServerSpec(ServerKind.FASTRO, 10_000), new ServerSpec(ServerKind.FASTRO_NO_CACHE, 10_000));
 		assertThat(groups.get(4).cases().get(0).probe().request().target()).isEqualTo("/r5000/user/123");
 		// The body experiment's bodies have the sizes they are named after.
-		assertThat(scenarios.cases().get(12).probe().request().body()).hasSize(64 * 1024);
+		assertThat(scenarios.cases().get(14).probe().request().body()).hasSize(64 * 1024);
 		// Every server is verified and warmed with each distinct request it is measured
 		// with.
-		assertThat(scenarios.probesOf(ServerKind.FASTRO)).hasSize(5 + 5 + 2);
-		assertThat(scenarios.probesOf(ServerKind.RAW)).hasSize(5 + 2);
+		assertThat(scenarios.probesOf(ServerKind.FASTRO)).hasSize(7 + 5 + 2);
+		assertThat(scenarios.probesOf(ServerKind.RAW)).hasSize(7 + 2);
 	}
 
 	@Test
@@ -89,8 +120,8 @@ class PlanTest {
 		List<Group> groups = Plan.of(RunnerOptions.parse(List.of("--quick"), Path.of(".")));
 		assertThat(groups).extracting(Group::name).containsExactly("scenarios", "10 routes", "10,000 routes");
 		assertThat(groups.get(0).cases()).extracting(Case::label)
-			.containsExactly("Root", "URL Params", "Query Params", "Middleware", "JSON POST", "0", "25", "44 B",
-					"64 KiB", "1", "1,000");
+			.containsExactly("Root", "URL Params", "Query Params", "Middleware", "JSON POST",
+					"URL Params (uniform ids)", "URL Params (Zipf ids)", "0", "25", "44 B", "64 KiB", "1", "1,000");
 		assertThat(groups.get(0).cases()).allSatisfy(one -> assertThat(one.rounds()).isEqualTo(1));
 		assertThat(Set.copyOf(groups.get(0).servers())).hasSize(5);
 	}

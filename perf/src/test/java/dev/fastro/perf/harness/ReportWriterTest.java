@@ -33,10 +33,13 @@ class ReportWriterTest {
 		}
 		String report = write(runs, List.of(), null);
 		List<String> lines = report.lines().filter(line -> line.startsWith("|")).toList();
-		assertThat(lines.get(0))
-			.isEqualTo("| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native |");
-		assertThat(lines.get(2)).isEqualTo("| Root | Native | 100,000 | 1.50 ms | 2.50 ms | 100% |");
-		assertThat(lines.get(3)).isEqualTo("|  | Fastro | 92,000 | 1.50 ms | 2.50 ms | 92.00% (91.0–93.0%) |");
+		assertThat(lines.get(0)).isEqualTo("| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency "
+				+ "| % of Native | CPU µs/req | CPU % of native |");
+		// 8 µs per request for native; for Fastro 1,000,000 ticks-worth over its requests
+		// (see run()).
+		assertThat(lines.get(2)).isEqualTo("| Root | Native | 100,000 | 1.50 ms | 2.50 ms | 100% | 8.00 | 100% |");
+		assertThat(lines.get(3)).startsWith("|  | Fastro | 92,000 | 1.50 ms | 2.50 ms | 92.00% (91.0–93.0%) | 8.00 | ");
+		assertThat(report).contains("**lower is better**");
 		// The first table is the seed's: nothing but the title and one sentence before
 		// it.
 		assertThat(report.indexOf("| Scenario |")).isLessThan(report.indexOf("## "));
@@ -63,13 +66,13 @@ class ReportWriterTest {
 
 	@Test
 	void listsRefusedServersAndInvalidRuns() throws Exception {
-		Measurement invalid = new Measurement(Experiment.MAIN, "Root", ServerKind.WEBFLUX, 1, 100, 10,
-				new WrkResult(10, 10_000_000, 1, 1, 0, 3, 0, 0, 0));
+		Measurement invalid = new Measurement(Experiment.MAIN, "Root", ServerKind.WEBFLUX, 1, 100, 1, 10,
+				new WrkResult(10, 10_000_000, 1, 1, 0, 3, 0, 0, 0), new CpuTime(1, 100));
 		String report = write(List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000), invalid), List
 			.of(new Refusal(Experiment.MAIN, ServerKind.RAW, "GET /: body 'Hello world?', expected 'Hello world!'")),
 				null);
 		assertThat(report).contains("| Root | Native |")
-			.contains("|  | WebFlux fn | invalid | | | |")
+			.contains("|  | WebFlux fn | invalid | | | | | |")
 			.contains("**Raw Netty refused** (Scenarios): GET /: body 'Hello world?', expected 'Hello world!'")
 			.contains("Invalid run, Root · WebFlux fn, round 1: 3 socket errors");
 	}
@@ -130,14 +133,71 @@ class ReportWriterTest {
 	}
 
 	private String write(List<Measurement> runs, List<Refusal> refusals, JmhResults jmh) throws Exception {
-		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100), ENVIRONMENT, runs, refusals, jmh);
+		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1), ENVIRONMENT, runs, refusals,
+				jmh);
 		return Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
+	}
+
+	@Test
+	void showsCpuPerRequestAndItsRatioToNativeWhereLowerIsBetter() throws Exception {
+		List<Measurement> runs = new ArrayList<>();
+		for (int round = 1; round <= 3; round++) {
+			// Native: 10 µs per request; Fastro 11, 12 and 13 µs: 110%, 120%, 130% of
+			// native.
+			runs.add(cpuRun(Experiment.MAIN, "URL Params", ServerKind.NATIVE, round, 100_000, 10));
+			runs.add(cpuRun(Experiment.MAIN, "URL Params", ServerKind.FASTRO, round, 90_000, 10 + round));
+			runs.add(cpuRun(Experiment.CONNECTIONS, "100", ServerKind.NATIVE, round, 100_000, 10));
+			runs.add(cpuRun(Experiment.CONNECTIONS, "100", ServerKind.FASTRO, round, 90_000, 10 + round));
+		}
+		String report = write(runs, List.of(), null);
+		assertThat(report).contains("| URL Params | Native | 100,000 | 1.50 ms | 2.50 ms | 100% | 10.00 | 100% |")
+			.contains(
+					"|  | Fastro | 90,000 | 1.50 ms | 2.50 ms | 90.00% (90.0–90.0%) | 12.00 | 120.00% (110.0–130.0%) |")
+			.contains("| Open connections (wrk -c) | Native (CPU µs/req) | Fastro (CPU µs/req) |")
+			.contains("| 100 | 10.00 | 12.00 (120.00%) |")
+			.contains("CPU per request: the server JVM's user + system CPU time");
+	}
+
+	@Test
+	void aPipelinedRunSaysSoAndLeavesOutWrksBatchLatencies() throws Exception {
+		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 16), ENVIRONMENT,
+				List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000)), List.of(), null);
+		String report = Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
+		assertThat(report).contains("**pipelined: 16 requests per write**")
+			.contains("| Root | Native | 100,000 | n/a | n/a | 100% | 8.00 | 100% |")
+			.contains("- Pipelined (`--pipelined`): in the scenarios, wrk's Lua `init` builds one string of 16 copies")
+			.contains("The original's figures were not pipelined");
+		assertThat(write(List.of(), List.of(), null)).doesNotContain("Pipelined").doesNotContain("pipelined:");
+	}
+
+	@Test
+	void theRealisticPathsAreRowsOfTheTableAndExplainedInTheMethod() throws Exception {
+		String title = Scenario.URL_PARAMS_ZIPF.title();
+		String report = write(List.of(run(Experiment.MAIN, title, ServerKind.NATIVE, 1, 100_000),
+				run(Experiment.MAIN, title, ServerKind.FASTRO, 1, 90_000)), List.of(), null);
+		assertThat(report).contains("| URL Params (Zipf ids) | Native | 100,000 |")
+			.contains("- Realistic paths: URL Params (uniform ids) and URL Params (Zipf ids) request `GET /user/<id>`")
+			.contains("exact inverse-CDF sampling")
+			// The original Fastro had no such scenario to compare with.
+			.doesNotContain("| URL Params (Zipf ids) | 90.00%");
+		assertThat(write(List.of(), List.of(), null)).doesNotContain("Realistic paths");
 	}
 
 	private static Measurement run(Experiment experiment, String label, ServerKind server, int round,
 			double throughput) {
-		return new Measurement(experiment, label, server, round, 100, 10,
-				new WrkResult(Math.round(throughput * 10), 10_000_000, 1500, 2500, 0, 0, 0, 0, 0));
+		return cpuRun(experiment, label, server, round, throughput, 8);
+	}
+
+	/**
+	 * A 10 s run at the given throughput whose server used the given CPU µs per request.
+	 */
+	private static Measurement cpuRun(Experiment experiment, String label, ServerKind server, int round,
+			double throughput, int cpuMicrosPerRequest) {
+		long requests = Math.round(throughput * 10);
+		// Ticks at 1,000,000 per second are microseconds.
+		return new Measurement(experiment, label, server, round, 100, 1, 10,
+				new WrkResult(requests, 10_000_000, 1500, 2500, 0, 0, 0, 0, 0),
+				new CpuTime(requests * cpuMicrosPerRequest, 1_000_000));
 	}
 
 }

@@ -33,4 +33,33 @@ class WrkScriptTest {
 		assertThat(lua).contains("wrk.body = [==[a]=]b]==]");
 	}
 
+	@Test
+	void pipelinedBuildsOneBatchOfCopiesInInitAndReturnsItFromRequest() {
+		String lua = WrkScript.forRequest(Request.get("/user/123"), 16, 1);
+		assertThat(lua).contains("local depth = 16")
+			.contains("for i = 1, depth do copies[i] = wrk.format() end")
+			.contains("batch = table.concat(copies)")
+			.contains("request = function()\n  return batch\nend")
+			.contains("done = function(summary, latency, requests)")
+			.doesNotContain("response");
+		assertThat(WrkScript.forRequest(Request.get("/"))).doesNotContain("request = function");
+	}
+
+	@Test
+	void randomIdsAreDrawnPerRequestFromASeededGenerator() {
+		String uniform = WrkScript.forLoad(new Load(Scenario.URL_PARAMS_UNIFORM.probe(), 1), 42);
+		assertThat(uniform).contains("local count = 1000000")
+			.contains("math.randomseed(42)")
+			.contains("local template = wrk.format(nil, [=[/user/]=])")
+			.contains("return math.random(count)")
+			.contains("return head .. id() .. tail")
+			.doesNotContain("cumulative[k]");
+		String zipf = WrkScript.forLoad(new Load(Scenario.URL_PARAMS_ZIPF.probe(), 16), 7);
+		assertThat(zipf).contains("math.randomseed(7)")
+			.contains("sum = sum + 1 / k")
+			.contains("if cumulative[mid] < u then lo = mid + 1 else hi = mid end")
+			.contains("for i = 1, depth do batch[i] = head .. id() .. tail end")
+			.doesNotContain("response");
+	}
+
 }

@@ -28,7 +28,6 @@ import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
-import static dev.fastro.test.TestHttp.get;
 import static dev.fastro.test.TestHttp.request;
 import static dev.fastro.test.TestHttp.send;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -58,8 +57,11 @@ class GracefulShutdownTest {
 	void inFlightRequestsFinishWhenTheContextCloses() throws Exception {
 		ConfigurableApplicationContext context = start();
 		int port = port(context);
+		// The server is closed under these connections: the shared client's pool must not
+		// keep them.
+		HttpClient ownClient = TestHttp.newClient();
 		List<CompletableFuture<HttpResponse<String>>> inFlight = IntStream.range(0, 5)
-			.mapToObj(i -> CompletableFuture.supplyAsync(() -> get(port, "/slow")))
+			.mapToObj(i -> CompletableFuture.supplyAsync(() -> send(ownClient, request(port, "/slow"))))
 			.toList();
 		assertThat(reached.await(5, TimeUnit.SECONDS)).as("all requests reached the handler").isTrue();
 

@@ -29,7 +29,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.thread.Threading;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 /**
  * Fastro's request pipeline: the {@link Dispatcher} that routes requests through the
@@ -58,20 +60,28 @@ public class FastroAutoConfiguration {
 	}
 
 	/**
-	 * Virtual threads when the JVM has them (21+), Reactor's bounded elastic pool
-	 * otherwise.
+	 * Virtual threads with {@code spring.threads.virtual.enabled=true} on Java 21 or
+	 * later, as Spring Boot decides for its own servers and executors; Reactor's bounded
+	 * elastic pool otherwise.
 	 */
 	@Bean(name = BLOCKING_SCHEDULER, destroyMethod = "dispose")
 	@ConditionalOnMissingBean(name = BLOCKING_SCHEDULER)
-	Scheduler fastroBlockingScheduler() {
+	Scheduler fastroBlockingScheduler(Environment environment) {
+		if (!Threading.VIRTUAL.isActive(environment)) {
+			return boundedElastic();
+		}
 		try {
 			Method factory = Executors.class.getMethod("newVirtualThreadPerTaskExecutor");
 			return Schedulers.fromExecutorService((ExecutorService) factory.invoke(null), "fastro-virtual");
 		}
 		catch (ReflectiveOperationException ex) {
-			return Schedulers.newBoundedElastic(Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE,
-					Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE, "fastro-blocking");
+			throw new IllegalStateException("Java 21 or later has virtual threads, yet they could not be created", ex);
 		}
+	}
+
+	private static Scheduler boundedElastic() {
+		return Schedulers.newBoundedElastic(Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE,
+				Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE, "fastro-blocking");
 	}
 
 	@Bean

@@ -100,8 +100,10 @@ public class FastroProperties implements Validator {
 
 		/**
 		 * How long in-flight requests may take to finish when the application stops.
+		 * Unset: as Spring Boot's own servers, none with server.shutdown=immediate, else
+		 * spring.lifecycle.timeout-per-shutdown-phase (30s by default).
 		 */
-		private Duration shutdownTimeout = Duration.ofSeconds(30);
+		private Duration shutdownTimeout;
 
 		public String getAddress() {
 			return this.address;
@@ -282,7 +284,9 @@ public class FastroProperties implements Validator {
 		check(errors, "server.requestTimeout",
 				server.getRequestTimeout() == null || server.getRequestTimeout().toMillis() > 0,
 				"must be at least 1ms");
-		check(errors, "server.shutdownTimeout", !server.getShutdownTimeout().isNegative(), "must not be negative");
+		check(errors, "server.shutdownTimeout",
+				server.getShutdownTimeout() == null || !server.getShutdownTimeout().isNegative(),
+				"must not be negative");
 		Cache cache = ((FastroProperties) target).getRouter().getCache();
 		check(errors, "router.cache.maxSize", cache.getMaxSize().toBytes() > 0, "must be positive");
 	}

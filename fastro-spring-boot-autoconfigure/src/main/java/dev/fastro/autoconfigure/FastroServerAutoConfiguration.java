@@ -1,5 +1,7 @@
 package dev.fastro.autoconfigure;
 
+import java.time.Duration;
+
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.JsonCodec;
@@ -12,12 +14,14 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.Environment;
 
 /**
  * Fastro's own Reactor Netty server, started and stopped with the application context.
@@ -27,6 +31,9 @@ import org.springframework.core.env.ConfigurableEnvironment;
 @AutoConfiguration(after = FastroAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "fastro.enabled", matchIfMissing = true)
 public class FastroServerAutoConfiguration {
+
+	/** Spring's own default for {@code spring.lifecycle.timeout-per-shutdown-phase}. */
+	private static final Duration DEFAULT_SHUTDOWN_PHASE_TIMEOUT = Duration.ofSeconds(30);
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -43,8 +50,26 @@ public class FastroServerAutoConfiguration {
 	@ConditionalOnMissingBean
 	FastroServerLifecycle fastroServerLifecycle(FastroServer server, Dispatcher dispatcher, FastroProperties properties,
 			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
-		return new FastroServerLifecycle(server, dispatcher, properties.getServer().getShutdownTimeout(), environment,
-				events);
+		return new FastroServerLifecycle(server, dispatcher, shutdownTimeout(properties.getServer(), environment),
+				environment, events);
+	}
+
+	/**
+	 * Fastro's own {@code fastro.server.shutdown-timeout}, else what Spring Boot's
+	 * servers would take: no grace with {@code server.shutdown=immediate}, otherwise the
+	 * lifecycle's {@code spring.lifecycle.timeout-per-shutdown-phase}, which bounds
+	 * Fastro's stop anyway.
+	 */
+	static Duration shutdownTimeout(FastroProperties.Server server, Environment environment) {
+		if (server.getShutdownTimeout() != null) {
+			return server.getShutdownTimeout();
+		}
+		Binder binder = Binder.get(environment);
+		if (binder.bind("server.shutdown", String.class).map("immediate"::equalsIgnoreCase).orElse(false)) {
+			return Duration.ZERO;
+		}
+		return binder.bind("spring.lifecycle.timeout-per-shutdown-phase", Duration.class)
+			.orElse(DEFAULT_SHUTDOWN_PHASE_TIMEOUT);
 	}
 
 	/**

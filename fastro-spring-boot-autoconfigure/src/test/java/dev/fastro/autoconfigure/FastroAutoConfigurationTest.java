@@ -15,10 +15,13 @@ import dev.fastro.test.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -51,6 +54,35 @@ class FastroAutoConfigurationTest {
 				.isEqualTo(context.getBean(FastroServer.class).port());
 			assertThat(context.getBean(Dispatcher.class).router().routes()).hasSize(1);
 		});
+	}
+
+	@Test
+	void shutdownFollowsSpringBootsKeysUnlessFastrosOwnIsSet() {
+		this.runner.run(context -> assertThat(shutdownTimeout(context)).isEqualTo(Duration.ofSeconds(30)));
+		this.runner.withPropertyValues("spring.lifecycle.timeout-per-shutdown-phase=5s")
+			.run(context -> assertThat(shutdownTimeout(context)).isEqualTo(Duration.ofSeconds(5)));
+		this.runner.withPropertyValues("server.shutdown=immediate", "spring.lifecycle.timeout-per-shutdown-phase=5s")
+			.run(context -> assertThat(shutdownTimeout(context)).isZero());
+		this.runner.withPropertyValues("server.shutdown=immediate", "fastro.server.shutdown-timeout=7s")
+			.run(context -> assertThat(shutdownTimeout(context)).isEqualTo(Duration.ofSeconds(7)));
+	}
+
+	@Test
+	void blockingRoutesRunOnPlatformThreadsUnlessVirtualThreadsAreEnabled() {
+		this.runner.run(context -> assertThat(blockingThread(context).getName()).startsWith("fastro-blocking"));
+		// Spring Boot's rule: spring.threads.virtual.enabled=true, on Java 21 or later.
+		this.runner.withPropertyValues("spring.threads.virtual.enabled=true")
+			.run(context -> assertThat(blockingThread(context).getName().startsWith("fastro-blocking"))
+				.isEqualTo(Runtime.version().feature() < 21));
+	}
+
+	private static Duration shutdownTimeout(AssertableApplicationContext context) {
+		return context.getBean(FastroServerLifecycle.class).shutdownTimeout();
+	}
+
+	private static Thread blockingThread(AssertableApplicationContext context) {
+		Scheduler scheduler = context.getBean(FastroAutoConfiguration.BLOCKING_SCHEDULER, Scheduler.class);
+		return Mono.fromCallable(Thread::currentThread).subscribeOn(scheduler).block(Duration.ofSeconds(10));
 	}
 
 	@Test

@@ -49,6 +49,11 @@ public class FastroServerLifecycle implements SmartLifecycle {
 		this.events = events;
 	}
 
+	/** How long in-flight requests get to finish when the server stops. */
+	public Duration shutdownTimeout() {
+		return this.shutdownTimeout;
+	}
+
 	@Override
 	public void start() {
 		long started = System.nanoTime();

@@ -54,6 +54,15 @@ public record ExpectedResponse(int status, String contentType, byte[] body, Map<
 		return new ExpectedResponse(this.status, this.contentType, body.getBytes(StandardCharsets.UTF_8), this.headers);
 	}
 
+	/**
+	 * This answer with another content type.
+	 * @param contentType the exact content type
+	 * @return the expected response
+	 */
+	public ExpectedResponse withContentType(String contentType) {
+		return new ExpectedResponse(this.status, contentType, this.body, this.headers);
+	}
+
 	@Override
 	public byte[] body() {
 		return this.body.clone();

@@ -129,7 +129,7 @@ public final class PerfRunner {
 		for (int i = 0; i < processes.size(); i++) {
 			ServerKind kind = group.servers().get(i).kind();
 			ServerProcess process = processes.get(i);
-			String problem = verify(process, group.probesOf(kind), group.loadsOf(kind));
+			String problem = verify(kind, process, group.probesOf(kind), group.loadsOf(kind));
 			if (problem == null) {
 				live.put(kind, process);
 			}
@@ -165,9 +165,10 @@ public final class PerfRunner {
 	 * wrk will send it, its requests in one write; returns what differed, or {@code null}
 	 * when all answers are exact.
 	 */
-	private String verify(ServerProcess server, List<Probe> probes, List<Load> loads) throws InterruptedException {
+	private String verify(ServerKind kind, ServerProcess server, List<Probe> probes, List<Load> loads)
+			throws InterruptedException {
 		for (Probe probe : probes) {
-			for (Probe sample : probe.samples()) {
+			for (Probe sample : probe.forServer(kind).samples()) {
 				try {
 					List<String> differences = this.verifier.verify(server.baseUri(), sample);
 					if (!differences.isEmpty()) {
@@ -186,7 +187,7 @@ public final class PerfRunner {
 			try {
 				// Random ids: a batch of different ids, whose answers must come back in
 				// order.
-				List<Probe> samples = load.probe().samples();
+				List<Probe> samples = load.probe().forServer(kind).samples();
 				List<Probe> batch = new ArrayList<>();
 				for (int i = 0; i < load.pipeline(); i++) {
 					batch.add(samples.get(i % samples.size()));

@@ -2,6 +2,8 @@ package dev.fastro.perf.harness;
 
 import java.util.List;
 
+import dev.fastro.perf.Workload;
+
 /**
  * A request and the answer it must get: what the harness verifies before it measures. For
  * a path with random ids the answer is that to the target's id, and {@link #samples()}
@@ -28,4 +30,20 @@ public record Probe(Request request, ExpectedResponse expected) {
 			.map(id -> new Probe(ids.request(id), this.expected.withBody(ids.answer(id))))
 			.toList();
 	}
+
+	/**
+	 * This probe as a server must answer it: the same, except that a text answer carries
+	 * the server's own spelling of the text content type (see
+	 * {@link ServerKind#textContentType()}).
+	 * @param kind the server
+	 * @return the probe the server's answers are checked against
+	 */
+	public Probe forServer(ServerKind kind) {
+		if (Workload.TEXT_PLAIN.equals(this.expected.contentType())
+				&& !kind.textContentType().equals(Workload.TEXT_PLAIN)) {
+			return new Probe(this.request, this.expected.withContentType(kind.textContentType()));
+		}
+		return this;
+	}
+
 }

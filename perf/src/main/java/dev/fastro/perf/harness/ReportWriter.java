@@ -36,7 +36,7 @@ public final class ReportWriter {
 
 	private static final Map<ServerKind, String> COLORS = Map.of(ServerKind.NATIVE, "#7f8c8d", ServerKind.NATIVE_ROUTED,
 			"#95a5a6", ServerKind.FASTRO, "#e67e22", ServerKind.FASTRO_NO_CACHE, "#f5b041", ServerKind.WEBFLUX,
-			"#2e86c1", ServerKind.RAW, "#27ae60");
+			"#2e86c1", ServerKind.RAW, "#27ae60", ServerKind.VERTX, "#8e44ad", ServerKind.JAVALIN, "#c0392b");
 
 	/**
 	 * Requests per second in thousands, as "12k" or "9.3k", the same on the axis and on
@@ -70,6 +70,7 @@ public final class ReportWriter {
 		}
 		mainTable(md, settings, Summary.of(runs, Experiment.MAIN), refusals);
 		againstDeno(md, directory, settings, Summary.of(runs, Experiment.MAIN));
+		peers(md, Summary.of(runs, Experiment.MAIN));
 		scaling(md, directory, settings, runs);
 		jmh(md, jmh);
 		method(md, settings, runs);
@@ -193,6 +194,59 @@ public final class ReportWriter {
 						value -> String.format(Locale.ROOT, "%.0f%%", value))
 					.toSvg());
 		md.append("![% of native per scenario and server](").append(chart).append(")\n\n");
+	}
+
+	/**
+	 * Fastro beside the other frameworks, each as a share of the native server:
+	 * throughput (higher is better) and CPU per request (lower is better). Nothing when
+	 * no peer ran.
+	 */
+	private static void peers(StringBuilder md, List<Summary> summaries) {
+		List<ServerKind> shown = servers(summaries).stream()
+			.filter(server -> server.peer() || server == ServerKind.FASTRO || server == ServerKind.WEBFLUX)
+			.toList();
+		if (shown.stream().noneMatch(ServerKind::peer)) {
+			return;
+		}
+		md.append("## Peers\n\n")
+			.append("Other frameworks' servers on the same five scenarios, each written from its own documentation "
+					+ "and in its own module with its own dependency versions (see `perf/README.md`), beside Fastro "
+					+ "and WebFlux. Both columns are shares of the native Reactor Netty server in the same rounds: "
+					+ "throughput **higher is better**, CPU per request **lower is better**. They are in the chart "
+					+ "above too.\n\n")
+			.append("| Scenario | Framework | Throughput (req/s) | % of Native | CPU µs/req | CPU % of native |\n")
+			.append("|---|---|---:|---:|---:|---:|\n");
+		for (String scenario : cases(summaries)) {
+			String label = scenario;
+			for (ServerKind server : shown) {
+				Summary summary = find(summaries, scenario, server);
+				if (summary == null) {
+					continue;
+				}
+				md.append("| ").append(label).append(" | ").append(server.label()).append(" | ");
+				label = "";
+				if (summary.measured()) {
+					md.append(String.format(Locale.ROOT, "%,.0f", summary.throughput()))
+						.append(" | ")
+						.append(percent(summary))
+						.append(" | ")
+						.append(cpu(summary.cpuMicrosPerRequest()))
+						.append(" | ")
+						.append(cpuPercent(summary))
+						.append(" |\n");
+				}
+				else {
+					md.append("invalid | | | |\n");
+				}
+			}
+		}
+		md.append('\n');
+		if (shown.contains(ServerKind.JAVALIN)) {
+			md.append("Javalin's text answers carry `")
+				.append(ServerKind.JETTY_TEXT_PLAIN)
+				.append("`: Jetty rewrites any content type with a charset into that spelling, so its answers are "
+						+ "checked byte for byte against it.\n\n");
+		}
 	}
 
 	private static void saturation(StringBuilder md, List<Summary> summaries) {

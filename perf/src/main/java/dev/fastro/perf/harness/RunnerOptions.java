@@ -31,8 +31,18 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		Set<ServerKind> servers, List<Scenario> scenarios, Set<Experiment> experiments, Path outputDirectory,
 		boolean quick, boolean jmh, boolean pipelined, int serverCpu, int wrkCpu) {
 
-	/** The servers compared unless {@code --servers} says otherwise. */
+	/**
+	 * The servers compared unless {@code --servers} says otherwise: ours, the references
+	 * and the peers.
+	 */
 	static final Set<ServerKind> DEFAULT_SERVERS = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO,
+			ServerKind.FASTRO_NO_CACHE, ServerKind.WEBFLUX, ServerKind.RAW, ServerKind.VERTX, ServerKind.JAVALIN);
+
+	/**
+	 * The servers of {@code --quick} unless {@code --servers} says otherwise: no peers,
+	 * so a smoke test of the harness stays short.
+	 */
+	static final Set<ServerKind> QUICK_SERVERS = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO,
 			ServerKind.FASTRO_NO_CACHE, ServerKind.WEBFLUX, ServerKind.RAW);
 
 	/** The usage text of {@code perf/run --help}. */
@@ -43,7 +53,8 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --seconds S          seconds per measured run (default 10, quick 1)
 			  --warmup S           seconds of warm-up per server, all its requests at once (default 5, quick 1)
 			  --connections N      wrk connections (default 100)
-			  --servers LIST       comma-separated: native,fastro,fastro-nocache,webflux,raw (default all)
+			  --servers LIST       comma-separated: native,fastro,fastro-nocache,webflux,raw and the peers
+			                       vertx,javalin (default all; quick: all but the peers)
 			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json,
 			                       url-params-uniform,url-params-zipf (default all)
 			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections, or none (default all)
@@ -73,7 +84,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		Integer seconds = null;
 		Integer warmup = null;
 		int connections = 100;
-		Set<ServerKind> servers = EnumSet.copyOf(DEFAULT_SERVERS);
+		Set<ServerKind> servers = EnumSet.copyOf(quick ? QUICK_SERVERS : DEFAULT_SERVERS);
 		List<Scenario> scenarios = List.of(Scenario.values());
 		Set<Experiment> experiments = EnumSet.allOf(Experiment.class);
 		Path output = defaultOutput;

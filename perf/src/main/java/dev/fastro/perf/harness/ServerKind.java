@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import dev.fastro.perf.Workload;
+
 /**
  * The servers of the comparison: which {@code main} each one runs and how it is told its
  * port and its route-table size.
@@ -30,7 +32,29 @@ public enum ServerKind {
 	WEBFLUX("webflux", "WebFlux fn", "dev.fastro.perf.webflux.WebFluxServer"),
 
 	/** A bare Netty pipeline: the ceiling. */
-	RAW("raw", "Raw Netty", "dev.fastro.perf.servers.RawNettyServer");
+	RAW("raw", "Raw Netty", "dev.fastro.perf.servers.RawNettyServer"),
+
+	/**
+	 * Peer: Vert.x Web 5, a {@code Router} on one event loop and the epoll transport, in
+	 * its own module with its own Netty.
+	 */
+	VERTX("vertx", "Vert.x Web", "dev.fastro.perf.peers.VertxServer"),
+
+	/** Peer: Javalin 7 on Jetty 12 with its defaults, in its own module. */
+	JAVALIN("javalin", "Javalin", "dev.fastro.perf.peers.JavalinServer");
+
+	/**
+	 * Where the peers' modules are, relative to the repository root: each is built into
+	 * {@code target/classes} and writes its run-time class path to
+	 * {@code target/classpath.txt}.
+	 */
+	static final String PEERS_DIRECTORY = "perf-peers";
+
+	/**
+	 * The spelling of the text answers' content type that Jetty writes whatever the
+	 * application sets: it parses the media type and writes it back without the space.
+	 */
+	static final String JETTY_TEXT_PLAIN = "text/plain;charset=utf-8";
 
 	private final String id;
 
@@ -69,6 +93,38 @@ public enum ServerKind {
 	}
 
 	/**
+	 * Whether the server is another framework's, built in its own module under
+	 * {@link #PEERS_DIRECTORY} with its own dependency versions.
+	 * @return {@code true} for the peers
+	 */
+	public boolean peer() {
+		return this == VERTX || this == JAVALIN;
+	}
+
+	/**
+	 * The peer's module directory under {@link #PEERS_DIRECTORY}.
+	 * @return the module's directory name, such as {@code vertx}
+	 * @throws IllegalStateException if this is not a peer
+	 */
+	String peerModule() {
+		if (!peer()) {
+			throw new IllegalStateException(this.id + " is not a peer");
+		}
+		return this.id;
+	}
+
+	/**
+	 * How this server spells the content type of the text answers. Every server but
+	 * Javalin writes {@code Workload.TEXT_PLAIN} exactly; Jetty rewrites any content type
+	 * with a charset into its own canonical form, one byte shorter. The verification
+	 * stays byte for byte, against this spelling.
+	 * @return the content type of the text answers
+	 */
+	public String textContentType() {
+		return (this == JAVALIN) ? JETTY_TEXT_PLAIN : Workload.TEXT_PLAIN;
+	}
+
+	/**
 	 * Whether the server is a Spring Boot application, which takes longer to start.
 	 * @return {@code true} for the Fastro and WebFlux apps
 	 */
@@ -86,7 +142,7 @@ public enum ServerKind {
 	public List<String> arguments(int port, int generatedRoutes) {
 		List<String> args = new ArrayList<>();
 		switch (this) {
-			case NATIVE, RAW -> args.add("--port=" + port);
+			case NATIVE, RAW, VERTX, JAVALIN -> args.add("--port=" + port);
 			case NATIVE_ROUTED -> {
 				args.add("--port=" + port);
 				args.add("--perf.routes=" + generatedRoutes);

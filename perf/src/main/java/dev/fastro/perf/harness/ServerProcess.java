@@ -1,5 +1,6 @@
 package dev.fastro.perf.harness;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -49,11 +50,31 @@ public final class ServerProcess {
 		ServerKind kind = spec.kind();
 		List<String> command = new ArrayList<>(List.of(javaExecutable()));
 		command.addAll(JvmFlags.SERVER);
-		command.addAll(List.of("-cp", classPath, kind.mainClass()));
+		command.addAll(List.of("-cp", kind.peer() ? peerClassPath(kind) : classPath, kind.mainClass()));
 		command.addAll(kind.arguments(port, spec.generatedRoutes()));
 		Path log = logDirectory.resolve(kind.id() + "-" + spec.generatedRoutes() + "-" + port + ".log");
 		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
 		return new ServerProcess(spec.label(), port, process, log);
+	}
+
+	/**
+	 * A peer's class path: its module's classes and the run-time class path its build
+	 * wrote, never the harness's own (whose Spring Boot versions the peer must not see).
+	 * @param kind the peer
+	 * @return the class path
+	 * @throws IOException if the module has not been built
+	 */
+	static String peerClassPath(ServerKind kind) throws IOException {
+		Path perf = Path.of(System.getProperty("perf.dir", ".")).toAbsolutePath().normalize();
+		Path module = perf.resolveSibling(ServerKind.PEERS_DIRECTORY).resolve(kind.peerModule());
+		Path classes = module.resolve("target/classes");
+		Path dependencies = module.resolve("target/classpath.txt");
+		if (!Files.isDirectory(classes) || !Files.isRegularFile(dependencies)) {
+			throw new IOException(kind.label() + " is not built: " + classes + " and " + dependencies
+					+ " come from `mvn -B -DskipTests package -pl " + ServerKind.PEERS_DIRECTORY + "/"
+					+ kind.peerModule() + " -am` (perf/run does it)");
+		}
+		return classes + File.pathSeparator + Files.readString(dependencies, StandardCharsets.UTF_8).trim();
 	}
 
 	private static String javaExecutable() {

@@ -20,7 +20,7 @@ class PlanTest {
 		assertThat(options.warmupSeconds()).isEqualTo(5);
 		assertThat(options.connections()).isEqualTo(100);
 		assertThat(options.servers()).containsExactly(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.FASTRO_NO_CACHE,
-				ServerKind.WEBFLUX, ServerKind.RAW);
+				ServerKind.WEBFLUX, ServerKind.RAW, ServerKind.VERTX, ServerKind.JAVALIN);
 		assertThat(options.experiments()).containsExactly(Experiment.values());
 		assertThat(options.outputDirectory()).isEqualTo(Path.of("out"));
 	}
@@ -33,6 +33,24 @@ class PlanTest {
 		assertThat(options.rounds()).isEqualTo(2);
 		assertThat(options.seconds()).isEqualTo(1);
 		assertThat(options.outputDirectory()).isEqualTo(Path.of("/tmp/x"));
+		// The peers are left out of the smoke test unless named.
+		assertThat(options.servers()).doesNotContain(ServerKind.VERTX, ServerKind.JAVALIN);
+		assertThat(
+				RunnerOptions.parse(List.of("--quick", "--servers", "native,vertx,javalin"), Path.of("out")).servers())
+			.containsExactly(ServerKind.NATIVE, ServerKind.VERTX, ServerKind.JAVALIN);
+	}
+
+	@Test
+	void thePeersRunTheScenariosOnlyAndJavalinIsCheckedAgainstJettysSpelling() {
+		Group scenarios = Plan.of(RunnerOptions.parse(List.of(), Path.of("."))).get(0);
+		assertThat(scenarios.probesOf(ServerKind.VERTX)).hasSize(7);
+		assertThat(scenarios.probesOf(ServerKind.JAVALIN)).hasSize(7);
+		Probe root = Scenario.ROOT.probe();
+		assertThat(root.forServer(ServerKind.VERTX)).isSameAs(root);
+		assertThat(root.forServer(ServerKind.JAVALIN).expected().contentType()).isEqualTo("text/plain;charset=utf-8");
+		assertThat(root.forServer(ServerKind.JAVALIN).expected().body()).isEqualTo(root.expected().body());
+		Probe json = Scenario.JSON_POST.probe();
+		assertThat(json.forServer(ServerKind.JAVALIN)).isSameAs(json);
 	}
 
 	@Test

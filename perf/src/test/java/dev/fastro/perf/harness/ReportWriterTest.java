@@ -183,6 +183,25 @@ class ReportWriterTest {
 		assertThat(write(List.of(), List.of(), null)).doesNotContain("Realistic paths");
 	}
 
+	@Test
+	void thePeersHaveATableOfTheirShareOfNativeAndAreInTheChart() throws Exception {
+		List<Measurement> runs = new ArrayList<>();
+		runs.add(cpuRun(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000, 10));
+		runs.add(cpuRun(Experiment.MAIN, "Root", ServerKind.FASTRO, 1, 90_000, 11));
+		runs.add(cpuRun(Experiment.MAIN, "Root", ServerKind.VERTX, 1, 95_000, 10));
+		runs.add(cpuRun(Experiment.MAIN, "Root", ServerKind.JAVALIN, 1, 50_000, 30));
+		String report = write(runs, List.of(), null);
+		assertThat(report).contains("## Peers")
+			.contains("| Scenario | Framework | Throughput (req/s) | % of Native | CPU µs/req | CPU % of native |")
+			.contains("| Root | Fastro | 90,000 | 90.00% (90.0–90.0%) | 11.00 | 110.00% (110.0–110.0%) |")
+			.contains("|  | Vert.x Web | 95,000 | 95.00% (95.0–95.0%) | 10.00 | 100.00% (100.0–100.0%) |")
+			.contains("|  | Javalin | 50,000 | 50.00% (50.0–50.0%) | 30.00 | 300.00% (300.0–300.0%) |")
+			.contains("Javalin's text answers carry `text/plain;charset=utf-8`");
+		assertThat(Files.readString(this.directory.resolve("chart-percent-of-native.svg"))).contains("Vert.x Web")
+			.contains("Javalin");
+		assertThat(write(runs.subList(0, 2), List.of(), null)).doesNotContain("## Peers");
+	}
+
 	private static Measurement run(Experiment experiment, String label, ServerKind server, int round,
 			double throughput) {
 		return cpuRun(experiment, label, server, round, throughput, 8);

@@ -1,0 +1,125 @@
+package dev.fastro.perf.peers;
+
+import java.util.concurrent.atomic.LongAdder;
+
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.http.HttpServer;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+
+/**
+ * The five benchmark scenarios on Vert.x Web, written the way its documentation writes a
+ * server: one {@link Router} with a handler per route, path parameters from
+ * {@code pathParam}, the query from {@code queryParams}, the JSON body read by a
+ * {@link BodyHandler} into a record and written back with {@code json(..)} (Jackson
+ * databind, which Vert.x uses when it is present).
+ *
+ * <p>
+ * Like every server of the benchmark it has one event loop, and it runs on the native
+ * epoll transport, as Reactor Netty does on Linux; it refuses to start without it so a
+ * missing native library cannot silently measure NIO instead.
+ */
+public final class VertxServer {
+
+	static final String TEXT_PLAIN = "text/plain; charset=utf-8";
+
+	/**
+	 * The middleware scenario's timing, kept as the Fastro app's timing middleware does.
+	 */
+	private static final LongAdder MIDDLEWARE_NANOS = new LongAdder();
+
+	private VertxServer() {
+	}
+
+	/**
+	 * A record the JSON scenario reads and writes, as the other servers' {@code Payload}.
+	 *
+	 * @param name the name
+	 * @param email the email
+	 */
+	public record Payload(String name, String email) {
+	}
+
+	/**
+	 * Starts the server and keeps it running until the JVM is stopped.
+	 * @param args {@code --port=N}
+	 */
+	public static void main(String[] args) {
+		int port = 8080;
+		for (String arg : args) {
+			if (arg.startsWith("--port=")) {
+				port = Integer.parseInt(arg.substring("--port=".length()));
+			}
+		}
+		HttpServer server = start(vertx(), port).await();
+		System.out.println("Vert.x listening on port " + server.actualPort());
+	}
+
+	/**
+	 * Creates a Vert.x instance with one event loop on the native transport.
+	 * @return the instance
+	 * @throws IllegalStateException if the native transport is not available
+	 */
+	static Vertx vertx() {
+		Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setPreferNativeTransport(true));
+		if (!vertx.isNativeTransportEnabled()) {
+			vertx.close();
+			throw new IllegalStateException("no native transport", vertx.unavailableNativeTransportCause());
+		}
+		return vertx;
+	}
+
+	/**
+	 * Starts the server.
+	 * @param vertx the Vert.x instance
+	 * @param port the port, 0 for any free one
+	 * @return the listening server
+	 */
+	static Future<HttpServer> start(Vertx vertx, int port) {
+		return vertx.createHttpServer().requestHandler(router(vertx)).listen(port);
+	}
+
+	static Router router(Vertx vertx) {
+		Router router = Router.router(vertx);
+		router.get("/").handler(ctx -> text(ctx, "Hello world!"));
+		router.get("/user/:id").handler(ctx -> text(ctx, "User " + ctx.pathParam("id")));
+		router.get("/query").handler(ctx -> text(ctx, "Hello " + ctx.queryParams().get("name")));
+		router.get("/middleware")
+			.handler(VertxServer::timing)
+			.handler(VertxServer::setUser)
+			.handler(VertxServer::userHeader)
+			.handler(ctx -> text(ctx, "Hello " + ctx.get("user")));
+		router.post("/json").handler(BodyHandler.create()).handler(ctx -> ctx.json(ctx.body().asPojo(Payload.class)));
+		return router;
+	}
+
+	private static void text(RoutingContext ctx, String body) {
+		ctx.response().putHeader("content-type", TEXT_PLAIN).end(body);
+	}
+
+	/** Times the rest of the chain, which runs synchronously inside {@code next()}. */
+	private static void timing(RoutingContext ctx) {
+		long start = System.nanoTime();
+		try {
+			ctx.next();
+		}
+		finally {
+			MIDDLEWARE_NANOS.add(System.nanoTime() - start);
+		}
+	}
+
+	private static void setUser(RoutingContext ctx) {
+		ctx.put("user", "fastro");
+		ctx.next();
+	}
+
+	/** Copies the user into {@code x-user} once the handler has answered. */
+	private static void userHeader(RoutingContext ctx) {
+		ctx.addHeadersEndHandler(done -> ctx.response().putHeader("x-user", ctx.<String>get("user")));
+		ctx.next();
+	}
+
+}

@@ -48,7 +48,7 @@ public enum ServerKind {
 	 * {@code target/classes} and writes its run-time class path to
 	 * {@code target/classpath.txt}.
 	 */
-	static final String PEERS_DIRECTORY = "perf-peers";
+	static final String PEERS_DIRECTORY = "perf/peers";
 
 	/**
 	 * The spelling of the text answers' content type that Jetty writes whatever the

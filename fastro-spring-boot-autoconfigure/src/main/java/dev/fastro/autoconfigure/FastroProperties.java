@@ -105,6 +105,14 @@ public class FastroProperties implements Validator {
 		 */
 		private Duration shutdownTimeout;
 
+		/**
+		 * Whether the client's address, scheme and host come from the Forwarded and
+		 * X-Forwarded-* headers a proxy sets: none, or native (Reactor Netty's support).
+		 * The headers of every client are trusted, so set native only behind a proxy that
+		 * sets them and drops those sent by clients.
+		 */
+		private ForwardHeadersStrategy forwardHeadersStrategy = ForwardHeadersStrategy.NONE;
+
 		public String getAddress() {
 			return this.address;
 		}
@@ -185,6 +193,14 @@ public class FastroProperties implements Validator {
 			this.requestTimeout = requestTimeout;
 		}
 
+		public ForwardHeadersStrategy getForwardHeadersStrategy() {
+			return this.forwardHeadersStrategy;
+		}
+
+		public void setForwardHeadersStrategy(ForwardHeadersStrategy forwardHeadersStrategy) {
+			this.forwardHeadersStrategy = forwardHeadersStrategy;
+		}
+
 		public Duration getShutdownTimeout() {
 			return this.shutdownTimeout;
 		}
@@ -192,6 +208,20 @@ public class FastroProperties implements Validator {
 		public void setShutdownTimeout(Duration shutdownTimeout) {
 			this.shutdownTimeout = shutdownTimeout;
 		}
+
+	}
+
+	/**
+	 * Where the client's address, scheme and host come from, as Spring Boot names the
+	 * choices.
+	 */
+	public enum ForwardHeadersStrategy {
+
+		/** From the connection and the Host header; forwarded headers are ignored. */
+		NONE,
+
+		/** From the Forwarded and X-Forwarded-* headers, through Reactor Netty. */
+		NATIVE
 
 	}
 

@@ -42,7 +42,8 @@ public class FastroServerAutoConfiguration {
 		FastroProperties.Server server = properties.getServer();
 		ServerOptions options = new ServerOptions(server.getAddress(), server.getPort(), server.getEventLoopThreads(),
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
-				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout());
+				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
+				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE);
 		return new FastroServer(options, dispatcher, json, limits);
 	}
 

@@ -97,8 +97,26 @@ public interface Context {
 	/** The value of a request cookie, or {@code null}. */
 	String cookie(String name);
 
-	/** The client's address as the connection reports it. */
+	/**
+	 * The client's address: the connection's peer, or with
+	 * {@code fastro.server.forward-headers-strategy=native} the client a proxy names in
+	 * {@code Forwarded} or {@code X-Forwarded-For}.
+	 */
 	InetSocketAddress remoteAddress();
+
+	/**
+	 * The scheme the client used, {@code http} or {@code https}; behind a proxy, with
+	 * forwarded headers on, the one it names in {@code Forwarded} or
+	 * {@code X-Forwarded-Proto}.
+	 */
+	String scheme();
+
+	/**
+	 * The host name the client addressed, without the port: from the {@code Host} header,
+	 * or behind a proxy, with forwarded headers on, from {@code Forwarded} or
+	 * {@code X-Forwarded-Host}.
+	 */
+	String host();
 
 	// ---- attributes
 

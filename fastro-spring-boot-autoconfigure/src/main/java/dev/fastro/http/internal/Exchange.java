@@ -294,6 +294,16 @@ public final class Exchange implements Context {
 		return this.transport.remoteAddress(this.handle);
 	}
 
+	@Override
+	public String scheme() {
+		return this.transport.scheme(this.handle);
+	}
+
+	@Override
+	public String host() {
+		return this.transport.host(this.handle);
+	}
+
 	// ---- attributes
 
 	@Override

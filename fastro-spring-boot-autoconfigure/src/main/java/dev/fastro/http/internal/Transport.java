@@ -18,8 +18,14 @@ import org.reactivestreams.Publisher;
  */
 public interface Transport<H> {
 
-	/** The client's address as the connection reports it. */
+	/** The client's address, as {@link dev.fastro.http.Context#remoteAddress()} says. */
 	InetSocketAddress remoteAddress(H handle);
+
+	/** The client's scheme, as {@link dev.fastro.http.Context#scheme()} says. */
+	String scheme(H handle);
+
+	/** The host the client addressed, as {@link dev.fastro.http.Context#host()} says. */
+	String host(H handle);
 
 	/** The allocator for response buffers. */
 	ByteBufAllocator alloc(H handle);

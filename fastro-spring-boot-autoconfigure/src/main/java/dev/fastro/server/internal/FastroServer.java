@@ -49,6 +49,7 @@ public final class FastroServer {
 			// A client may half-close after its last request and still read the answers
 			// (see ConnectionCloser).
 			.childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
+			.forwarded(options.forwardedHeaders())
 			.channelGroup(this.connections)
 			.handle(new FastroHttpHandler(dispatcher, json, limits, options.maxBodySize()));
 		this.server = (this.loops != null) ? server.runOn(this.loops) : server;

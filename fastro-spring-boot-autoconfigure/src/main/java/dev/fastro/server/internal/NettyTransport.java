@@ -29,6 +29,16 @@ final class NettyTransport implements Transport<HttpServerResponse> {
 	}
 
 	@Override
+	public String scheme(HttpServerResponse response) {
+		return response.scheme();
+	}
+
+	@Override
+	public String host(HttpServerResponse response) {
+		return response.hostName();
+	}
+
+	@Override
 	public ByteBufAllocator alloc(HttpServerResponse response) {
 		return response.alloc();
 	}

@@ -15,7 +15,9 @@ import java.time.Duration;
  * @param idleTimeout how long a keep-alive connection may stay idle before it is closed
  * @param readTimeout how long a client may take to send a request's headers, then its
  * body
+ * @param forwardedHeaders whether the client's address, scheme and host come from the
+ * {@code Forwarded} and {@code X-Forwarded-*} headers
  */
 public record ServerOptions(String host, int port, int eventLoopThreads, long maxBodySize, int maxInitialLineLength,
-		int maxHeaderSize, Duration idleTimeout, Duration readTimeout) {
+		int maxHeaderSize, Duration idleTimeout, Duration readTimeout, boolean forwardedHeaders) {
 }

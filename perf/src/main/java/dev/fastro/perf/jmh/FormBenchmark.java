@@ -109,6 +109,16 @@ public class FormBenchmark {
 		}
 
 		@Override
+		public String scheme(Void handle) {
+			throw unsupported();
+		}
+
+		@Override
+		public String host(Void handle) {
+			throw unsupported();
+		}
+
+		@Override
 		public ByteBufAllocator alloc(Void handle) {
 			throw unsupported();
 		}

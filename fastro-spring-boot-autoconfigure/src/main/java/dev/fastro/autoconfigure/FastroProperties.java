@@ -113,6 +113,8 @@ public class FastroProperties implements Validator {
 		 */
 		private ForwardHeadersStrategy forwardHeadersStrategy = ForwardHeadersStrategy.NONE;
 
+		private final AccessLog accessLog = new AccessLog();
+
 		public String getAddress() {
 			return this.address;
 		}
@@ -193,6 +195,10 @@ public class FastroProperties implements Validator {
 			this.requestTimeout = requestTimeout;
 		}
 
+		public AccessLog getAccessLog() {
+			return this.accessLog;
+		}
+
 		public ForwardHeadersStrategy getForwardHeadersStrategy() {
 			return this.forwardHeadersStrategy;
 		}
@@ -207,6 +213,28 @@ public class FastroProperties implements Validator {
 
 		public void setShutdownTimeout(Duration shutdownTimeout) {
 			this.shutdownTimeout = shutdownTimeout;
+		}
+
+	}
+
+	/**
+	 * The access log: one line per request, on the logger
+	 * {@code reactor.netty.http.server.AccessLog}.
+	 */
+	public static class AccessLog {
+
+		/**
+		 * Whether each request gets a line in the access log, with the pattern of its
+		 * route.
+		 */
+		private boolean enabled;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
 		}
 
 	}

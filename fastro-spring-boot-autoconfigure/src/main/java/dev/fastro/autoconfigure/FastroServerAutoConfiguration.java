@@ -43,7 +43,8 @@ public class FastroServerAutoConfiguration {
 		ServerOptions options = new ServerOptions(server.getAddress(), server.getPort(), server.getEventLoopThreads(),
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
-				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE);
+				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE,
+				server.getAccessLog().isEnabled());
 		return new FastroServer(options, dispatcher, json, limits);
 	}
 

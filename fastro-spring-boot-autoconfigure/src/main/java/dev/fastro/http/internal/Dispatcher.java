@@ -20,6 +20,7 @@ import dev.fastro.http.RequestHook;
 import dev.fastro.http.Response;
 import dev.fastro.http.ResponseHook;
 import dev.fastro.http.Routes;
+import dev.fastro.router.internal.MalformedPathException;
 import dev.fastro.router.internal.PercentDecoder;
 import dev.fastro.router.internal.RouteConflictException;
 import dev.fastro.router.internal.RouteMatch;
@@ -152,15 +153,37 @@ public final class Dispatcher {
 			ctx.routingFailure(malformed);
 			return this.noRoute;
 		}
-		RouteMatch<ComposedRoute> match = this.router.find(ctx.method(), path);
-		if (match == null && ctx.isHead()) {
-			match = this.router.find("GET", path);
-		}
+		RouteMatch<ComposedRoute> match = find(ctx.method(), path);
 		if (match == null) {
 			return this.noRoute;
 		}
 		ctx.match(match);
 		return match.target();
+	}
+
+	/**
+	 * The route of a method and path; {@code HEAD} is served by the {@code GET} route.
+	 */
+	private RouteMatch<ComposedRoute> find(String method, String path) {
+		RouteMatch<ComposedRoute> match = this.router.find(method, path);
+		return (match == null && method.equals("HEAD")) ? this.router.find("GET", path) : match;
+	}
+
+	/**
+	 * The pattern of the route a request reaches, or {@code null} when it reaches none:
+	 * for the access log, which sees a request only once it has been answered.
+	 * @param method the request method
+	 * @param path the raw request path, without the query string
+	 * @return the route's pattern, such as {@code /users/{id}}, or {@code null}
+	 */
+	public String routePattern(String method, String path) {
+		try {
+			RouteMatch<ComposedRoute> match = find(method, path);
+			return (match != null) ? match.route().pattern() : null;
+		}
+		catch (MalformedPathException ex) {
+			return null;
+		}
 	}
 
 	/**

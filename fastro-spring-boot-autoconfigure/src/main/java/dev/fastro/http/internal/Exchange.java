@@ -461,14 +461,6 @@ public final class Exchange implements Context {
 		return this.transport.stream(this.handle, this.status, body);
 	}
 
-	/**
-	 * Whether the client asked for a {@code HEAD}: the response carries headers and no
-	 * body.
-	 */
-	boolean isHead() {
-		return "HEAD".equals(this.method);
-	}
-
 	@Override
 	public String toString() {
 		return this.method + " " + path();

@@ -50,6 +50,7 @@ public final class FastroServer {
 			// (see ConnectionCloser).
 			.childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
 			.forwarded(options.forwardedHeaders())
+			.accessLog(options.accessLog(), new AccessLogLine(dispatcher))
 			.channelGroup(this.connections)
 			.handle(new FastroHttpHandler(dispatcher, json, limits, options.maxBodySize()));
 		this.server = (this.loops != null) ? server.runOn(this.loops) : server;

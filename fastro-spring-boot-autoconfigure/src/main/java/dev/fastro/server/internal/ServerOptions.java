@@ -17,7 +17,8 @@ import java.time.Duration;
  * body
  * @param forwardedHeaders whether the client's address, scheme and host come from the
  * {@code Forwarded} and {@code X-Forwarded-*} headers
+ * @param accessLog whether each request gets a line in the access log
  */
 public record ServerOptions(String host, int port, int eventLoopThreads, long maxBodySize, int maxInitialLineLength,
-		int maxHeaderSize, Duration idleTimeout, Duration readTimeout, boolean forwardedHeaders) {
+		int maxHeaderSize, Duration idleTimeout, Duration readTimeout, boolean forwardedHeaders, boolean accessLog) {
 }

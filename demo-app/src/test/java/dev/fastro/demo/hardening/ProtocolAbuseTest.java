@@ -282,35 +282,36 @@ class ProtocolAbuseTest extends HostileClientTest {
 	}
 
 	/**
-	 * Sends {@code request}; asserts one problem with {@code status}, no handler call,
-	 * and the close.
-	 */
-	/**
 	 * Sends {@code request} alone, pipelined behind a valid request, and one byte per
 	 * write; asserts each time one problem with {@code status}, no handler call, and the
 	 * connection closed.
 	 */
 	private void assertRefusedAndClosed(String request, int status) throws IOException {
+		assertRefused(request, status, HostileAssertions::assertClosedAfter);
+	}
+
+	/** As {@link #assertRefusedAndClosed}, but the connection may instead stay usable. */
+	private void assertRefused(String request, int status) throws IOException {
+		assertRefused(request, status, HostileAssertions::assertClosedOrUsable);
+	}
+
+	private void assertRefused(String request, int status, ConnectionCheck afterwards) throws IOException {
 		for (Sending sending : Sending.values()) {
 			try (RawHttp wire = new RawHttp(this.port)) {
 				RawResponse response = sending.send(wire, request);
 				assertProblem(response, status);
-				assertClosedAfter(wire, response);
+				afterwards.check(wire, response);
 			}
 			assertNoHandlerCalled();
 		}
 	}
 
-	/** As {@link #assertRefusedAndClosed}, but the connection may instead stay usable. */
-	private void assertRefused(String request, int status) throws IOException {
-		for (Sending sending : Sending.values()) {
-			try (RawHttp wire = new RawHttp(this.port)) {
-				RawResponse response = sending.send(wire, request);
-				assertProblem(response, status);
-				assertClosedOrUsable(wire, response);
-			}
-			assertNoHandlerCalled();
-		}
+	/** What the connection must do after the refusal. */
+	@FunctionalInterface
+	private interface ConnectionCheck {
+
+		void check(RawHttp wire, RawResponse response) throws IOException;
+
 	}
 
 	/**

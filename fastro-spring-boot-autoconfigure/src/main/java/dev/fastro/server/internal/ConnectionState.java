@@ -56,7 +56,10 @@ final class ConnectionState {
 		this.json = json;
 	}
 
-	/** Shares this state with the connection's channel, where {@link #of} finds it. */
+	/**
+	 * Shares this state with the connection's channel, where
+	 * {@link #bodyFailure(Connection)} finds it.
+	 */
 	void attach(ChannelHandlerContext bytes) {
 		this.bytes = bytes;
 		bytes.channel().attr(KEY).set(this);
@@ -154,6 +157,10 @@ final class ConnectionState {
 		return !this.reading;
 	}
 
+	/**
+	 * The server has begun to close the connection: timers that fire now have nothing to
+	 * do.
+	 */
 	void closing() {
 		this.closing = true;
 	}

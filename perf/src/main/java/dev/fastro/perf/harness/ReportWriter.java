@@ -114,13 +114,8 @@ public final class ReportWriter {
 					.append(settings.pipelined() ? "n/a" : latency(summary.latencyMeanMicros()))
 					.append(" | ")
 					.append(settings.pipelined() ? "n/a" : latency(summary.latencyP95Micros()))
-					.append(" | ")
-					.append(percent(summary))
-					.append(" | ")
-					.append(cpu(summary.cpuMicrosPerRequest()))
-					.append(" | ")
-					.append(cpuPercent(summary))
-					.append(" |\n");
+					.append(" | ");
+				ratios(md, summary);
 			}
 			else {
 				md.append("invalid | | | | | |\n");
@@ -128,6 +123,18 @@ public final class ReportWriter {
 		}
 		md.append('\n');
 		problems(md, summaries, refusals);
+	}
+
+	/**
+	 * The cells every table shares: throughput and CPU per request, each against native.
+	 */
+	private static void ratios(StringBuilder md, Summary summary) {
+		md.append(percent(summary))
+			.append(" | ")
+			.append(cpu(summary.cpuMicrosPerRequest()))
+			.append(" | ")
+			.append(cpuPercent(summary))
+			.append(" |\n");
 	}
 
 	private static void problems(StringBuilder md, List<Summary> summaries, List<Refusal> refusals) {
@@ -226,14 +233,8 @@ public final class ReportWriter {
 				md.append("| ").append(label).append(" | ").append(server.label()).append(" | ");
 				label = "";
 				if (summary.measured()) {
-					md.append(String.format(Locale.ROOT, "%,.0f", summary.throughput()))
-						.append(" | ")
-						.append(percent(summary))
-						.append(" | ")
-						.append(cpu(summary.cpuMicrosPerRequest()))
-						.append(" | ")
-						.append(cpuPercent(summary))
-						.append(" |\n");
+					md.append(String.format(Locale.ROOT, "%,.0f", summary.throughput())).append(" | ");
+					ratios(md, summary);
 				}
 				else {
 					md.append("invalid | | | |\n");

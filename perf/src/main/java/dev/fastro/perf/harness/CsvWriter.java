@@ -20,7 +20,7 @@ public final class CsvWriter {
 
 	private static final String HEADER = "experiment,case,server,server_label,round,connections,pipeline,seconds,requests,"
 			+ "duration_us,throughput_rps,latency_mean_us,latency_p95_us,errors_connect,errors_read,errors_write,"
-			+ "errors_timeout,non_2xx,server_cpu_ticks,clk_tck,server_cpu_us_per_req,valid";
+			+ "errors_timeout,non_2xx,server_cpu_ticks,clk_tck,server_cpu_us_per_req," + "startup_ms,rss_kb,valid";
 
 	private CsvWriter() {
 	}
@@ -47,7 +47,9 @@ public final class CsvWriter {
 					result.non2xx(), run.cpu().ticks(), run.cpu().ticksPerSecond(),
 					Double.isNaN(run.cpuMicrosPerRequest()) ? ""
 							: String.format(Locale.ROOT, "%.3f", run.cpuMicrosPerRequest()),
-					result.valid())
+					Double.isNaN(run.footprint().startupMillis()) ? ""
+							: String.format(Locale.ROOT, "%.0f", run.footprint().startupMillis()),
+					(run.footprint().rssKilobytes() < 0) ? "" : run.footprint().rssKilobytes(), result.valid())
 			.map(value -> field(String.valueOf(value)))
 			.collect(Collectors.joining(","));
 	}

@@ -13,9 +13,27 @@ package dev.fastro.perf.harness;
  * @param seconds wrk's duration
  * @param result what wrk measured
  * @param cpu the CPU time the server's JVM used during the run
+ * @param footprint the start-up time and resident memory of the server's JVM
  */
 public record Measurement(Experiment experiment, String caseLabel, ServerKind server, int round, int connections,
-		int pipeline, int seconds, WrkResult result, CpuTime cpu) {
+		int pipeline, int seconds, WrkResult result, CpuTime cpu, Footprint footprint) {
+
+	/**
+	 * A run whose server's footprint is unknown.
+	 * @param experiment the experiment
+	 * @param caseLabel the scenario or the value of the varied quantity
+	 * @param server the server
+	 * @param round the round, from 1
+	 * @param connections wrk's connections
+	 * @param pipeline requests per write on each connection
+	 * @param seconds wrk's duration
+	 * @param result what wrk measured
+	 * @param cpu the CPU time the server's JVM used during the run
+	 */
+	public Measurement(Experiment experiment, String caseLabel, ServerKind server, int round, int connections,
+			int pipeline, int seconds, WrkResult result, CpuTime cpu) {
+		this(experiment, caseLabel, server, round, connections, pipeline, seconds, result, cpu, Footprint.UNKNOWN);
+	}
 
 	/**
 	 * The server's CPU time per request wrk completed during the run.

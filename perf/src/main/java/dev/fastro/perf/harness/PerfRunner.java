@@ -42,6 +42,12 @@ public final class PerfRunner {
 
 	private final List<Refusal> refusals = new ArrayList<>();
 
+	/**
+	 * Each server's start-up and resident memory, from the first group it ran in (the
+	 * scenarios' group when it ran there), in the order they started.
+	 */
+	private final Map<ServerKind, Footprint> footprints = new LinkedHashMap<>();
+
 	private final ResponseVerifier verifier = new ResponseVerifier();
 
 	private PerfRunner(RunnerOptions options, PrintStream out) {
@@ -110,7 +116,8 @@ public final class PerfRunner {
 		CsvWriter.write(this.measurements, outDir.resolve(CsvWriter.FILE_NAME));
 		Path jmhFile = outDir.resolve(JmhResults.FILE_NAME);
 		JmhResults jmh = Files.exists(jmhFile) ? JmhResults.read(jmhFile) : null;
-		ReportWriter.write(outDir, this.options.settings(), environment, this.measurements, this.refusals, jmh);
+		ReportWriter.write(outDir, this.options.settings(), environment, this.measurements, this.refusals, jmh,
+				this.footprints);
 		printSummary();
 		this.out.printf(Locale.ROOT, "Done in %s: %d runs, %d invalid, %d servers refused.%n",
 				Progress.duration(progress.elapsedSeconds()), this.measurements.size(),
@@ -121,14 +128,29 @@ public final class PerfRunner {
 
 	private void runGroup(Group group, ServerFleet fleet, WrkRunner wrk, Progress progress)
 			throws IOException, InterruptedException {
-		progress.starting("starting " + group.servers().size() + " servers for " + group.name() + ": "
-				+ group.servers().stream().map(ServerSpec::label).toList());
-		List<ServerProcess> processes = fleet.start(group.servers());
+		List<ServerSpec> runnable = new ArrayList<>();
+		for (ServerSpec spec : group.servers()) {
+			String missing = JavaRuntime.missing(spec.kind());
+			if (missing == null) {
+				runnable.add(spec);
+			}
+			else if (this.refusals.stream().noneMatch(refusal -> refusal.server() == spec.kind())) {
+				this.refusals.add(new Refusal(group.cases().get(0).experiment(), spec.kind(), "skipped: " + missing));
+				progress.note("SKIPPED " + spec.label() + ": " + missing);
+			}
+		}
+		progress.starting("starting " + runnable.size() + " servers for " + group.name() + ", one after the other: "
+				+ runnable.stream().map(ServerSpec::label).toList());
+		List<ServerProcess> processes = fleet.start(runnable);
 		progress.finished(startSeconds(group), false);
 		Map<ServerKind, ServerProcess> live = new LinkedHashMap<>();
+		Map<ServerKind, Footprint> groupFootprints = new LinkedHashMap<>();
 		for (int i = 0; i < processes.size(); i++) {
-			ServerKind kind = group.servers().get(i).kind();
+			ServerKind kind = runnable.get(i).kind();
 			ServerProcess process = processes.get(i);
+			groupFootprints.put(kind, new Footprint(process.startupMillis(), -1));
+			progress.note(String.format(Locale.ROOT, "%s answered GET / %.0f ms after its spawn", kind.label(),
+					process.startupMillis()));
 			String problem = verify(kind, process, group.probesOf(kind), group.loadsOf(kind));
 			if (problem == null) {
 				live.put(kind, process);
@@ -146,13 +168,19 @@ public final class PerfRunner {
 			progress.starting("warming up " + server.getValue().label() + ": " + loads.size() + " requests at once for "
 					+ this.options.warmupSeconds() + " s");
 			wrk.runTogether(server.getValue().baseUri(), loads, WARMUP_CONNECTIONS, this.options.warmupSeconds());
+			long rss = server.getValue().rssKilobytes();
+			groupFootprints.computeIfPresent(server.getKey(), (kind, footprint) -> footprint.withRss(rss));
+			progress
+				.note(String.format(Locale.ROOT, "%s resident after warm-up: %,d KiB", server.getValue().label(), rss));
 			progress.finished(this.options.warmupSeconds(), false);
 		}
+		groupFootprints.forEach(this.footprints::putIfAbsent);
 		for (Case one : group.cases()) {
 			for (int round = 1; round <= one.rounds(); round++) {
 				for (Map.Entry<ServerKind, ServerProcess> server : live.entrySet()) {
 					if (one.servers().contains(server.getKey())) {
-						measure(one, round, server.getKey(), server.getValue(), wrk, progress);
+						measure(one, round, server.getKey(), server.getValue(), groupFootprints.get(server.getKey()),
+								wrk, progress);
 					}
 				}
 			}
@@ -204,8 +232,8 @@ public final class PerfRunner {
 		return null;
 	}
 
-	private void measure(Case one, int round, ServerKind kind, ServerProcess server, WrkRunner wrk, Progress progress)
-			throws IOException, InterruptedException {
+	private void measure(Case one, int round, ServerKind kind, ServerProcess server, Footprint footprint, WrkRunner wrk,
+			Progress progress) throws IOException, InterruptedException {
 		int seconds = this.options.seconds();
 		progress.starting(String.format(Locale.ROOT, "%s · %s · round %d/%d · %s · -c%d%s · %d s",
 				one.experiment().title(), one.label(), round, one.rounds(), kind.label(), one.connections(),
@@ -218,7 +246,7 @@ public final class PerfRunner {
 		WrkResult result = wrk.run(server.baseUri(), one.load(), one.connections(), seconds);
 		long after = server.cpuTicks();
 		Measurement run = new Measurement(one.experiment(), one.label(), kind, round, one.connections(), one.pipeline(),
-				seconds, result, new CpuTime(after - before, ticksPerSecond));
+				seconds, result, new CpuTime(after - before, ticksPerSecond), footprint);
 		this.measurements.add(run);
 		String latency = (one.pipeline() > 1) ? "" : String.format(Locale.ROOT, ", avg %s, p95 %s",
 				ReportWriter.latency(result.latencyMeanMicros()), ReportWriter.latency(result.latencyP95Micros()));
@@ -276,7 +304,8 @@ public final class PerfRunner {
 	}
 
 	/**
-	 * The servers start side by side on every core, and are pinned only once they are up.
+	 * The servers start one after the other, each on every core, and are pinned once they
+	 * answer.
 	 */
 	private static double startSeconds(Group group) {
 		return group.servers()

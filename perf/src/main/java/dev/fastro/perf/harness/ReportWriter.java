@@ -36,7 +36,8 @@ public final class ReportWriter {
 
 	private static final Map<ServerKind, String> COLORS = Map.of(ServerKind.NATIVE, "#7f8c8d", ServerKind.NATIVE_ROUTED,
 			"#95a5a6", ServerKind.FASTRO, "#e67e22", ServerKind.FASTRO_NO_CACHE, "#f5b041", ServerKind.WEBFLUX,
-			"#2e86c1", ServerKind.RAW, "#27ae60", ServerKind.VERTX, "#8e44ad", ServerKind.JAVALIN, "#c0392b");
+			"#2e86c1", ServerKind.RAW, "#27ae60", ServerKind.VERTX, "#8e44ad", ServerKind.JAVALIN, "#c0392b",
+			ServerKind.MVC, "#16a085", ServerKind.MVC_VIRTUAL, "#76d7c4");
 
 	/**
 	 * Requests per second in thousands, as "12k" or "9.3k", the same on the axis and on
@@ -61,6 +62,24 @@ public final class ReportWriter {
 	 */
 	public static void write(Path directory, RunSettings settings, Environment environment, List<Measurement> runs,
 			List<Refusal> refusals, JmhResults jmh) throws IOException {
+		write(directory, settings, environment, runs, refusals, jmh, Map.of());
+	}
+
+	/**
+	 * Writes the report, its charts and, with them, each server's start-up time and
+	 * resident memory.
+	 * @param directory where the report and charts go
+	 * @param settings how the runs were made
+	 * @param environment where they were made
+	 * @param runs every measured run
+	 * @param refusals servers refused before measuring
+	 * @param jmh the router micro-benchmarks, or {@code null} if they were never run
+	 * @param footprints each server's start-up and resident memory, in the order they
+	 * started
+	 * @throws IOException if a file cannot be written
+	 */
+	public static void write(Path directory, RunSettings settings, Environment environment, List<Measurement> runs,
+			List<Refusal> refusals, JmhResults jmh, Map<ServerKind, Footprint> footprints) throws IOException {
 		Files.createDirectories(directory);
 		StringBuilder md = new StringBuilder();
 		md.append("# Fastro benchmark\n\n");
@@ -71,6 +90,7 @@ public final class ReportWriter {
 		mainTable(md, settings, Summary.of(runs, Experiment.MAIN), refusals);
 		againstDeno(md, directory, settings, Summary.of(runs, Experiment.MAIN));
 		peers(md, Summary.of(runs, Experiment.MAIN));
+		footprint(md, footprints);
 		scaling(md, directory, settings, runs);
 		jmh(md, jmh);
 		method(md, settings, runs);
@@ -247,6 +267,54 @@ public final class ReportWriter {
 				.append(ServerKind.JETTY_TEXT_PLAIN)
 				.append("`: Jetty rewrites any content type with a charset into that spelling, so its answers are "
 						+ "checked byte for byte against it.\n\n");
+		}
+	}
+
+	/**
+	 * Start-up time and resident memory per server. Nothing when none was measured.
+	 */
+	private static void footprint(StringBuilder md, Map<ServerKind, Footprint> footprints) {
+		if (footprints.isEmpty()) {
+			return;
+		}
+		md.append("## Start-up and footprint\n\n")
+			.append("Start-up: from just before the harness spawns the server's JVM to the first answer to `GET /`, "
+					+ "asked every ")
+			.append(ServerProcess.POLL_INTERVAL_MILLIS)
+			.append(" ms; the JVM's own start is included. The servers start one after the other, each only once "
+					+ "the one before answers, all the same way: **unpinned**, on every core (the servers already "
+					+ "up are idle and pinned), with the same JVM flags. Throughput and CPU are measured pinned; "
+					+ "start-up is not. One start per server and run, on a shared machine: a single sample, not a "
+					+ "median. Resident memory: `VmRSS` from `/proc/PID/status` after the server's warm-up, the "
+					+ "whole process (heap pages touched so far, metaspace, code cache, thread stacks, libraries); "
+					+ "the 512 MB heap is reserved up front but only the pages a server has touched count. Lower is "
+					+ "better for both.\n\n")
+			.append("| Framework | Start-up (ms) | RSS after warm-up (MiB) |\n")
+			.append("|---|---:|---:|\n");
+		for (Map.Entry<ServerKind, Footprint> entry : footprints.entrySet()) {
+			Footprint footprint = entry.getValue();
+			md.append("| ")
+				.append(entry.getKey().label())
+				.append(" | ")
+				.append(Double.isNaN(footprint.startupMillis()) ? "—"
+						: String.format(Locale.ROOT, "%,.0f", footprint.startupMillis()))
+				.append(" | ")
+				.append((footprint.rssKilobytes() < 0) ? "— (not warmed up)"
+						: String.format(Locale.ROOT, "%,.1f", footprint.rssKilobytes() / 1024.0))
+				.append(" |\n");
+		}
+		md.append('\n');
+		List<String> otherJdk = footprints.keySet()
+			.stream()
+			.filter(kind -> JavaRuntime.forServer(kind) != null
+					&& !JavaRuntime.forServer(kind).equals(JavaRuntime.own()))
+			.map(kind -> kind.label() + " ran on `" + JavaRuntime.forServer(kind) + "`")
+			.toList();
+		if (!otherJdk.isEmpty()) {
+			md.append(String.join("; ", otherJdk))
+				.append(" (it needs Java 21 or later); every other server on the harness's Java ")
+				.append(Runtime.version().feature())
+				.append(". A different JDK changes start-up, memory and speed on its own.\n\n");
 		}
 	}
 

@@ -36,7 +36,8 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 	 * and the peers.
 	 */
 	static final Set<ServerKind> DEFAULT_SERVERS = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO,
-			ServerKind.FASTRO_NO_CACHE, ServerKind.WEBFLUX, ServerKind.RAW, ServerKind.VERTX, ServerKind.JAVALIN);
+			ServerKind.FASTRO_NO_CACHE, ServerKind.WEBFLUX, ServerKind.RAW, ServerKind.VERTX, ServerKind.JAVALIN,
+			ServerKind.MVC, ServerKind.MVC_VIRTUAL);
 
 	/**
 	 * The servers of {@code --quick} unless {@code --servers} says otherwise: no peers,
@@ -54,7 +55,8 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --warmup S           seconds of warm-up per server, all its requests at once (default 5, quick 1)
 			  --connections N      wrk connections (default 100)
 			  --servers LIST       comma-separated: native,fastro,fastro-nocache,webflux,raw and the peers
-			                       vertx,javalin (default all; quick: all but the peers)
+			                       vertx,javalin,mvc,mvc-virtual (default all; quick: all but the peers;
+			                       mvc-virtual needs a JDK 21+, see perf/README.md)
 			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json,
 			                       url-params-uniform,url-params-zipf (default all)
 			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections, or none (default all)

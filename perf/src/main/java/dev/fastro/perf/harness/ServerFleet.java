@@ -42,9 +42,11 @@ public final class ServerFleet implements AutoCloseable {
 	}
 
 	/**
-	 * Starts servers at the same time, waits until all accept connections, checks that
-	 * each process is the server's JVM (whose CPU time is measured), and pins them to the
-	 * server core.
+	 * Starts servers one after the other: each is spawned only once the one before
+	 * answers, so no server's start-up competes with another's for the cores, and every
+	 * server starts the same way, unpinned on an otherwise idle fleet. Each is checked to
+	 * be the server's JVM (whose CPU time is measured) and pinned to the server core as
+	 * soon as it answers; an idle pinned server costs the next one nothing.
 	 * @param servers the servers to start
 	 * @return the running servers, in the same order
 	 * @throws IOException if one cannot be started; those already started keep running
@@ -57,8 +59,6 @@ public final class ServerFleet implements AutoCloseable {
 			ServerProcess process = ServerProcess.start(spec, freePort(), this.classPath, this.logDirectory);
 			this.running.add(process);
 			started.add(process);
-		}
-		for (ServerProcess process : started) {
 			process.awaitReady(START_TIMEOUT);
 			process.checkIsJvm();
 			process.pin(this.cpu);

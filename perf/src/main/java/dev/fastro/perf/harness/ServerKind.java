@@ -41,7 +41,19 @@ public enum ServerKind {
 	VERTX("vertx", "Vert.x Web", "dev.fastro.perf.peers.VertxServer"),
 
 	/** Peer: Javalin 7 on Jetty 12 with its defaults, in its own module. */
-	JAVALIN("javalin", "Javalin", "dev.fastro.perf.peers.JavalinServer");
+	JAVALIN("javalin", "Javalin", "dev.fastro.perf.peers.JavalinServer"),
+
+	/**
+	 * Peer: Spring MVC functional endpoints on Tomcat, Boot's default stack, on platform
+	 * threads; in its own module, since Boot picks one web stack per class path.
+	 */
+	MVC("mvc", "Spring MVC fn", "dev.fastro.perf.peers.MvcServer"),
+
+	/**
+	 * Peer: the same Spring MVC application with
+	 * {@code spring.threads.virtual.enabled=true}, on a JDK 21 or later.
+	 */
+	MVC_VIRTUAL("mvc-virtual", "Spring MVC fn (virtual threads)", "dev.fastro.perf.peers.MvcServer");
 
 	/**
 	 * Where the peers' modules are, relative to the repository root: each is built into
@@ -51,8 +63,9 @@ public enum ServerKind {
 	static final String PEERS_DIRECTORY = "perf/peers";
 
 	/**
-	 * The spelling of the text answers' content type that Jetty writes whatever the
-	 * application sets: it parses the media type and writes it back without the space.
+	 * The spelling of the text answers' content type that Jetty and Tomcat write whatever
+	 * the application sets: they parse the media type and write it back without the
+	 * space.
 	 */
 	static final String JETTY_TEXT_PLAIN = "text/plain;charset=utf-8";
 
@@ -98,7 +111,17 @@ public enum ServerKind {
 	 * @return {@code true} for the peers
 	 */
 	public boolean peer() {
-		return this == VERTX || this == JAVALIN;
+		return this == VERTX || this == JAVALIN || this == MVC || this == MVC_VIRTUAL;
+	}
+
+	/**
+	 * The oldest Java feature release the server runs on: 21 for virtual threads, 17 for
+	 * the others. {@link JavaRuntime} picks a newer JDK for it when the harness's own is
+	 * older.
+	 * @return the Java version
+	 */
+	public int minimumJava() {
+		return (this == MVC_VIRTUAL) ? 21 : 17;
 	}
 
 	/**
@@ -110,26 +133,26 @@ public enum ServerKind {
 		if (!peer()) {
 			throw new IllegalStateException(this.id + " is not a peer");
 		}
-		return this.id;
+		return (this == MVC_VIRTUAL) ? MVC.id : this.id;
 	}
 
 	/**
 	 * How this server spells the content type of the text answers. Every server but
-	 * Javalin writes {@code Workload.TEXT_PLAIN} exactly; Jetty rewrites any content type
-	 * with a charset into its own canonical form, one byte shorter. The verification
-	 * stays byte for byte, against this spelling.
+	 * Javalin and Spring MVC writes {@code Workload.TEXT_PLAIN} exactly; Jetty and Tomcat
+	 * rewrite any content type with a charset into their canonical form, one byte
+	 * shorter. The verification stays byte for byte, against this spelling.
 	 * @return the content type of the text answers
 	 */
 	public String textContentType() {
-		return (this == JAVALIN) ? JETTY_TEXT_PLAIN : Workload.TEXT_PLAIN;
+		return (this == JAVALIN || this == MVC || this == MVC_VIRTUAL) ? JETTY_TEXT_PLAIN : Workload.TEXT_PLAIN;
 	}
 
 	/**
 	 * Whether the server is a Spring Boot application, which takes longer to start.
-	 * @return {@code true} for the Fastro and WebFlux apps
+	 * @return {@code true} for the Fastro, WebFlux and Spring MVC apps
 	 */
 	public boolean spring() {
-		return this == FASTRO || this == FASTRO_NO_CACHE || this == WEBFLUX;
+		return this == FASTRO || this == FASTRO_NO_CACHE || this == WEBFLUX || this == MVC || this == MVC_VIRTUAL;
 	}
 
 	/**
@@ -154,6 +177,11 @@ public enum ServerKind {
 				if (this == FASTRO_NO_CACHE) {
 					args.add("--fastro.router.cache.enabled=false");
 				}
+			}
+			case MVC -> args.add("--server.port=" + port);
+			case MVC_VIRTUAL -> {
+				args.add("--server.port=" + port);
+				args.add("--spring.threads.virtual.enabled=true");
 			}
 			case WEBFLUX -> {
 				args.add("--server.port=" + port);

@@ -16,11 +16,20 @@ import java.util.stream.Stream;
 
 /**
  * One comparison server running in its own JVM, its output written to a log file outside
- * the repository. It starts on every core, so servers started side by side come up in
- * parallel, and is pinned to the server core with {@code taskset} once it is ready,
- * before anything is sent to it.
+ * the repository. It starts on every core (unpinned; its start-up time is measured so),
+ * and is pinned to the server core with {@code taskset} once it answers, before anything
+ * else is sent to it.
  */
 public final class ServerProcess {
+
+	/** How often a starting server is asked for {@code GET /}. */
+	static final int POLL_INTERVAL_MILLIS = 10;
+
+	/**
+	 * How long an accepted connection may wait for its answer during start-up before
+	 * asking again.
+	 */
+	private static final int ANSWER_TIMEOUT_MILLIS = 5_000;
 
 	private final String label;
 
@@ -30,11 +39,21 @@ public final class ServerProcess {
 
 	private final Path log;
 
-	private ServerProcess(String label, int port, Process process, Path log) {
+	private final Path java;
+
+	/** {@link System#nanoTime()} just before the JVM was spawned. */
+	private final long spawnNanos;
+
+	/** Milliseconds from the spawn to the first answer, NaN until it answered. */
+	private double startupMillis = Double.NaN;
+
+	private ServerProcess(String label, int port, Process process, Path log, Path java, long spawnNanos) {
 		this.label = label;
 		this.port = port;
 		this.process = process;
 		this.log = log;
+		this.java = java;
+		this.spawnNanos = spawnNanos;
 	}
 
 	/**
@@ -48,13 +67,20 @@ public final class ServerProcess {
 	 */
 	static ServerProcess start(ServerSpec spec, int port, String classPath, Path logDirectory) throws IOException {
 		ServerKind kind = spec.kind();
-		List<String> command = new ArrayList<>(List.of(javaExecutable()));
+		Path java = JavaRuntime.forServer(kind);
+		if (java == null) {
+			throw new IOException(kind.label() + " " + JavaRuntime.missing(kind));
+		}
+		List<String> command = new ArrayList<>(List.of(java.toString()));
 		command.addAll(JvmFlags.SERVER);
 		command.addAll(List.of("-cp", kind.peer() ? peerClassPath(kind) : classPath, kind.mainClass()));
 		command.addAll(kind.arguments(port, spec.generatedRoutes()));
 		Path log = logDirectory.resolve(kind.id() + "-" + spec.generatedRoutes() + "-" + port + ".log");
-		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-		return new ServerProcess(spec.label(), port, process, log);
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+		// Start-up is timed from here, so it includes the JVM's own start.
+		long spawnNanos = System.nanoTime();
+		Process process = builder.start();
+		return new ServerProcess(spec.label(), port, process, log, java, spawnNanos);
 	}
 
 	/**
@@ -77,33 +103,66 @@ public final class ServerProcess {
 		return classes + File.pathSeparator + Files.readString(dependencies, StandardCharsets.UTF_8).trim();
 	}
 
-	private static String javaExecutable() {
-		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-	}
-
 	/**
-	 * Waits until the server accepts connections.
+	 * Waits until the server answers {@code GET /}, asking every
+	 * {@link #POLL_INTERVAL_MILLIS} ms, and records the time from the spawn to the first
+	 * byte of that first answer: the server's start-up time. Any HTTP answer counts (the
+	 * route-count servers' table need not have {@code /}); the answers themselves are
+	 * checked byte for byte later.
 	 * @param timeout how long to wait at most
-	 * @throws IOException if the server exits or does not open its port in time; the
-	 * message ends with the tail of its log
+	 * @throws IOException if the server exits or does not answer in time; the message
+	 * ends with the tail of its log
 	 * @throws InterruptedException if interrupted while waiting
 	 */
 	void awaitReady(Duration timeout) throws IOException, InterruptedException {
-		long deadline = System.nanoTime() + timeout.toNanos();
+		long deadline = this.spawnNanos + timeout.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (!this.process.isAlive()) {
 				throw new IOException(this.label + " exited with " + this.process.exitValue() + ":\n" + logTail());
 			}
-			try (Socket socket = new Socket()) {
-				socket.connect(new InetSocketAddress("127.0.0.1", this.port), 200);
+			if (answers()) {
+				this.startupMillis = (System.nanoTime() - this.spawnNanos) / 1e6;
 				return;
 			}
-			catch (IOException notYet) {
-				Thread.sleep(100);
-			}
+			Thread.sleep(POLL_INTERVAL_MILLIS);
 		}
 		throw new IOException(
-				this.label + " did not open port " + this.port + " within " + timeout + ":\n" + logTail());
+				this.label + " did not answer GET / on port " + this.port + " within " + timeout + ":\n" + logTail());
+	}
+
+	/**
+	 * Whether the server answers one {@code GET /}: it sent the first bytes of a reply.
+	 */
+	private boolean answers() {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress("127.0.0.1", this.port), 200);
+			socket.setSoTimeout(ANSWER_TIMEOUT_MILLIS);
+			socket.getOutputStream()
+				.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+					.getBytes(StandardCharsets.US_ASCII));
+			byte[] start = socket.getInputStream().readNBytes(5);
+			return new String(start, StandardCharsets.US_ASCII).equals("HTTP/");
+		}
+		catch (IOException notYet) {
+			return false;
+		}
+	}
+
+	/**
+	 * The time from just before the JVM was spawned to the first answer to {@code GET /}.
+	 * @return milliseconds, NaN if it has not answered yet
+	 */
+	double startupMillis() {
+		return this.startupMillis;
+	}
+
+	/**
+	 * The server JVM's resident memory now.
+	 * @return {@code VmRSS} in KiB
+	 * @throws IOException if it cannot be read
+	 */
+	long rssKilobytes() throws IOException {
+		return ProcessMemory.rssKilobytes(this.process.pid());
 	}
 
 	/**
@@ -114,7 +173,7 @@ public final class ServerProcess {
 	 */
 	void checkIsJvm() throws IOException {
 		Path exe = Path.of("/proc", Long.toString(this.process.pid()), "exe").toRealPath();
-		Path java = Path.of(javaExecutable()).toRealPath();
+		Path java = this.java.toRealPath();
 		if (!exe.equals(java)) {
 			throw new IOException(
 					this.label + " runs " + exe + ", not the JVM " + java + ": its CPU time would not be the server's");

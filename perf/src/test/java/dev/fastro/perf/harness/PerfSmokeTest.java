@@ -63,7 +63,9 @@ class PerfSmokeTest {
 			.contains(
 					"| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native | CPU µs/req "
 							+ "| CPU % of native |")
-			.contains("## Against the original Fastro", "## Router micro-benchmarks (JMH)", "## Environment")
+			.contains("## Against the original Fastro", "## Start-up and footprint", "## Router micro-benchmarks (JMH)",
+					"## Environment")
+			.contains("| Framework | Start-up (ms) | RSS after warm-up (MiB) |")
 			// Every server answered every scenario's request exactly, byte for byte,
 			// before it was measured.
 			.doesNotContainPattern("\\*\\*[^*]+ refused\\*\\*");
@@ -72,6 +74,10 @@ class PerfSmokeTest {
 		}
 		for (String server : List.of("Fastro", "Raw Netty")) {
 			assertThat(md).contains("|  | " + server + " | ");
+		}
+		// Every server's start-up and resident memory after warm-up, as numbers.
+		for (ServerKind server : SERVERS) {
+			assertThat(md).containsPattern("\\| " + server.label() + " \\| [0-9,]+ \\| [0-9,]+\\.[0-9] \\|");
 		}
 		List<String> csv = Files.readAllLines(this.out.resolve(CsvWriter.FILE_NAME), StandardCharsets.UTF_8);
 		assertThat(csv).hasSize(1 + SCENARIOS.size() * SERVERS.size());
@@ -87,6 +93,12 @@ class PerfSmokeTest {
 		assertThat(cpuColumn).isPositive();
 		assertThat(csv.subList(1, csv.size())).filteredOn(line -> line.endsWith(",true"))
 			.allSatisfy(line -> assertThat(Double.parseDouble(line.split(",")[cpuColumn])).isPositive());
+		int startupColumn = List.of(csv.get(0).split(",")).indexOf("startup_ms");
+		int rssColumn = List.of(csv.get(0).split(",")).indexOf("rss_kb");
+		assertThat(csv.subList(1, csv.size())).allSatisfy(line -> {
+			assertThat(Double.parseDouble(line.split(",")[startupColumn])).isPositive();
+			assertThat(Long.parseLong(line.split(",")[rssColumn])).isPositive();
+		});
 		assertThat(this.out.resolve("chart-percent-of-native.svg")).content().startsWith("<svg");
 	}
 

@@ -20,7 +20,8 @@ class PlanTest {
 		assertThat(options.warmupSeconds()).isEqualTo(5);
 		assertThat(options.connections()).isEqualTo(100);
 		assertThat(options.servers()).containsExactly(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.FASTRO_NO_CACHE,
-				ServerKind.WEBFLUX, ServerKind.RAW, ServerKind.VERTX, ServerKind.JAVALIN);
+				ServerKind.WEBFLUX, ServerKind.RAW, ServerKind.VERTX, ServerKind.JAVALIN, ServerKind.MVC,
+				ServerKind.MVC_VIRTUAL);
 		assertThat(options.experiments()).containsExactly(Experiment.values());
 		assertThat(options.outputDirectory()).isEqualTo(Path.of("out"));
 	}
@@ -34,7 +35,8 @@ class PlanTest {
 		assertThat(options.seconds()).isEqualTo(1);
 		assertThat(options.outputDirectory()).isEqualTo(Path.of("/tmp/x"));
 		// The peers are left out of the smoke test unless named.
-		assertThat(options.servers()).doesNotContain(ServerKind.VERTX, ServerKind.JAVALIN);
+		assertThat(options.servers()).doesNotContain(ServerKind.VERTX, ServerKind.JAVALIN, ServerKind.MVC,
+				ServerKind.MVC_VIRTUAL);
 		assertThat(
 				RunnerOptions.parse(List.of("--quick", "--servers", "native,vertx,javalin"), Path.of("out")).servers())
 			.containsExactly(ServerKind.NATIVE, ServerKind.VERTX, ServerKind.JAVALIN);
@@ -51,6 +53,20 @@ class PlanTest {
 		assertThat(root.forServer(ServerKind.JAVALIN).expected().body()).isEqualTo(root.expected().body());
 		Probe json = Scenario.JSON_POST.probe();
 		assertThat(json.forServer(ServerKind.JAVALIN)).isSameAs(json);
+	}
+
+	@Test
+	void bothSpringMvcServersRunFromTheOneMvcModuleAndAreCheckedAgainstTomcatsSpelling() {
+		Group scenarios = Plan.of(RunnerOptions.parse(List.of(), Path.of("."))).get(0);
+		assertThat(scenarios.probesOf(ServerKind.MVC)).hasSize(7);
+		assertThat(scenarios.probesOf(ServerKind.MVC_VIRTUAL)).hasSize(7);
+		assertThat(ServerKind.MVC.peerModule()).isEqualTo("mvc");
+		assertThat(ServerKind.MVC_VIRTUAL.peerModule()).isEqualTo("mvc");
+		assertThat(ServerKind.MVC_VIRTUAL.minimumJava()).isEqualTo(21);
+		assertThat(ServerKind.MVC_VIRTUAL.arguments(8080, 0)).contains("--spring.threads.virtual.enabled=true");
+		assertThat(ServerKind.MVC.arguments(8080, 0)).containsExactly("--server.port=8080");
+		assertThat(Scenario.ROOT.probe().forServer(ServerKind.MVC).expected().contentType())
+			.isEqualTo("text/plain;charset=utf-8");
 	}
 
 	@Test

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -156,6 +157,24 @@ class ReportWriterTest {
 			.contains("| Open connections (wrk -c) | Native (CPU µs/req) | Fastro (CPU µs/req) |")
 			.contains("| 100 | 10.00 | 12.00 (120.00%) |")
 			.contains("CPU per request: the server JVM's user + system CPU time");
+	}
+
+	@Test
+	void listsEveryServersStartupAndResidentMemoryInStartOrder() throws Exception {
+		Map<ServerKind, Footprint> footprints = new LinkedHashMap<>();
+		footprints.put(ServerKind.NATIVE, new Footprint(412.4, 51_200));
+		footprints.put(ServerKind.FASTRO, new Footprint(2_345.6, 153_600));
+		// Refused before its warm-up: its start-up is known, its memory after warm-up is
+		// not.
+		footprints.put(ServerKind.WEBFLUX, new Footprint(3_001, -1));
+		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1), ENVIRONMENT,
+				List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000)), List.of(), null, footprints);
+		String report = Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
+		assertThat(report).contains("## Start-up and footprint")
+			.contains("**unpinned**")
+			.contains("| Framework | Start-up (ms) | RSS after warm-up (MiB) |\n|---|---:|---:|\n"
+					+ "| Native | 412 | 50.0 |\n| Fastro | 2,346 | 150.0 |\n| WebFlux fn | 3,001 | — (not warmed up) |\n");
+		assertThat(write(List.of(), List.of(), null)).doesNotContain("## Start-up and footprint");
 	}
 
 	@Test

@@ -29,25 +29,11 @@ public final class JavalinServer {
 	}
 
 	/**
-	 * A record the JSON scenario reads and writes, as the other servers' {@code Payload}.
-	 *
-	 * @param name the name
-	 * @param email the email
-	 */
-	public record Payload(String name, String email) {
-	}
-
-	/**
 	 * Starts the server and keeps it running until the JVM is stopped.
 	 * @param args {@code --port=N}
 	 */
 	public static void main(String[] args) {
-		int port = 8080;
-		for (String arg : args) {
-			if (arg.startsWith("--port=")) {
-				port = Integer.parseInt(arg.substring("--port=".length()));
-			}
-		}
+		int port = PeerArguments.port(args);
 		create().start(port);
 	}
 
@@ -66,7 +52,7 @@ public final class JavalinServer {
 			config.routes.after("/middleware", ctx -> ctx.header("x-user", ctx.<String>attribute("user")));
 			config.routes.after("/middleware",
 					ctx -> MIDDLEWARE_NANOS.add(System.nanoTime() - ctx.<Long>attribute(STARTED)));
-			config.routes.post("/json", ctx -> ctx.json(ctx.bodyAsClass(Payload.class)));
+			config.routes.post("/json", ctx -> ctx.json(ctx.bodyAsClass(PeerPayload.class)));
 		});
 	}
 

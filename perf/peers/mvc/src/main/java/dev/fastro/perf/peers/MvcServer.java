@@ -55,15 +55,6 @@ public class MvcServer {
 	}
 
 	/**
-	 * A record the JSON scenario reads and writes, as the other servers' {@code Payload}.
-	 *
-	 * @param name the name
-	 * @param email the email
-	 */
-	public record Payload(String name, String email) {
-	}
-
-	/**
 	 * The five scenarios.
 	 * @return the router function
 	 */
@@ -97,7 +88,9 @@ public class MvcServer {
 				.filter(timing)
 				.build())
 			.POST("/json",
-					req -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).body(req.body(Payload.class)))
+					req -> ServerResponse.ok()
+						.contentType(MediaType.APPLICATION_JSON)
+						.body(req.body(PeerPayload.class)))
 			.build();
 	}
 

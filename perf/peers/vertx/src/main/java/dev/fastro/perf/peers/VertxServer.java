@@ -35,25 +35,11 @@ public final class VertxServer {
 	}
 
 	/**
-	 * A record the JSON scenario reads and writes, as the other servers' {@code Payload}.
-	 *
-	 * @param name the name
-	 * @param email the email
-	 */
-	public record Payload(String name, String email) {
-	}
-
-	/**
 	 * Starts the server and keeps it running until the JVM is stopped.
 	 * @param args {@code --port=N}
 	 */
 	public static void main(String[] args) {
-		int port = 8080;
-		for (String arg : args) {
-			if (arg.startsWith("--port=")) {
-				port = Integer.parseInt(arg.substring("--port=".length()));
-			}
-		}
+		int port = PeerArguments.port(args);
 		HttpServer server = start(vertx(), port).await();
 		System.out.println("Vert.x listening on port " + server.actualPort());
 	}
@@ -92,7 +78,9 @@ public final class VertxServer {
 			.handler(VertxServer::setUser)
 			.handler(VertxServer::userHeader)
 			.handler(ctx -> text(ctx, "Hello " + ctx.get("user")));
-		router.post("/json").handler(BodyHandler.create()).handler(ctx -> ctx.json(ctx.body().asPojo(Payload.class)));
+		router.post("/json")
+			.handler(BodyHandler.create())
+			.handler(ctx -> ctx.json(ctx.body().asPojo(PeerPayload.class)));
 		return router;
 	}
 

@@ -40,7 +40,17 @@ public class FastroServerAutoConfiguration {
 	FastroServer fastroServer(FastroProperties properties, Dispatcher dispatcher, JsonCodec json,
 			RequestLimits limits) {
 		FastroProperties.Server server = properties.getServer();
-		ServerOptions options = new ServerOptions(server.getAddress(), server.getPort(), server.getEventLoopThreads(),
+		return server(server, server.getAddress(), server.getPort(), dispatcher, json, limits);
+	}
+
+	/**
+	 * A server for {@code dispatcher} on {@code host} and {@code port}, with the limits,
+	 * timeouts and options of {@code fastro.server.*}: the application's server, and the
+	 * management server.
+	 */
+	static FastroServer server(FastroProperties.Server server, String host, int port, Dispatcher dispatcher,
+			JsonCodec json, RequestLimits limits) {
+		ServerOptions options = new ServerOptions(host, port, server.getEventLoopThreads(),
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
 				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE,

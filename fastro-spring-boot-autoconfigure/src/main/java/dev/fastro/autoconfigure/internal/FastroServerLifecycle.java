@@ -12,21 +12,32 @@ import io.netty.util.NetUtil;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * Starts the Fastro server once the context is refreshed and stops it gracefully when the
- * context closes. On start it publishes the bound port as {@value #PORT_PROPERTY} and a
+ * Starts a Fastro server once the context is refreshed and stops it gracefully when the
+ * context closes. On start it publishes the bound port as a property
+ * ({@value #PORT_PROPERTY} for the application's server) and a
  * {@link FastroServerStartedEvent}, and logs one line with the address and the number of
- * routes.
+ * routes. The application's server, before it drains, makes the application's readiness
+ * {@link ReadinessState#REFUSING_TRAFFIC}, as Spring Boot's own web servers do, so that a
+ * readiness probe fails while in-flight requests finish.
  */
 public class FastroServerLifecycle implements SmartLifecycle {
 
-	/** The property holding the bound port. */
+	/** The property holding the bound port of the application's server. */
 	public static final String PORT_PROPERTY = "local.fastro.port";
+
+	/**
+	 * The property holding the bound port of the management server, named as Spring Boot
+	 * names it.
+	 */
+	public static final String MANAGEMENT_PORT_PROPERTY = "local.management.port";
 
 	private static final Log logger = LogFactory.getLog(FastroServerLifecycle.class);
 
@@ -40,13 +51,68 @@ public class FastroServerLifecycle implements SmartLifecycle {
 
 	private final ApplicationEventPublisher events;
 
+	private final String portProperty;
+
+	/** The application's server: its port is {@value #PORT_PROPERTY}. */
 	public FastroServerLifecycle(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
 			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
+		this(server, dispatcher, shutdownTimeout, environment, events, PORT_PROPERTY);
+	}
+
+	private FastroServerLifecycle(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
+			ConfigurableEnvironment environment, ApplicationEventPublisher events, String portProperty) {
 		this.server = server;
 		this.dispatcher = dispatcher;
 		this.shutdownTimeout = shutdownTimeout;
 		this.environment = environment;
 		this.events = events;
+		this.portProperty = portProperty;
+	}
+
+	/**
+	 * The management server: its port is {@value #MANAGEMENT_PORT_PROPERTY}, it starts
+	 * before the application's server and stops after it, so that health probes answer
+	 * while the application's server drains.
+	 */
+	public static SmartLifecycle management(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
+			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
+		FastroServerLifecycle lifecycle = new FastroServerLifecycle(server, dispatcher, shutdownTimeout, environment,
+				events, MANAGEMENT_PORT_PROPERTY);
+		// Not a FastroServerLifecycle bean, so that the application's server stays the
+		// one
+		// bean of that type.
+		return new SmartLifecycle() {
+
+			@Override
+			public void start() {
+				lifecycle.start();
+			}
+
+			@Override
+			public void stop() {
+				lifecycle.stop();
+			}
+
+			@Override
+			public boolean isRunning() {
+				return lifecycle.isRunning();
+			}
+
+			@Override
+			public int getPhase() {
+				return lifecycle.getPhase();
+			}
+
+			@Override
+			public String toString() {
+				return "Fastro management server";
+			}
+
+		};
+	}
+
+	private boolean isManagement() {
+		return MANAGEMENT_PORT_PROPERTY.equals(this.portProperty);
 	}
 
 	/** How long in-flight requests get to finish when the server stops. */
@@ -60,9 +126,10 @@ public class FastroServerLifecycle implements SmartLifecycle {
 		this.server.start();
 		InetSocketAddress address = this.server.address();
 		this.environment.getPropertySources()
-			.addFirst(new MapPropertySource("fastro.ports", Map.of(PORT_PROPERTY, address.getPort())));
-		logger.info("Fastro serving " + this.dispatcher.router().routes().size() + " routes on " + url(address)
-				+ " (bound in " + Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms)");
+			.addFirst(new MapPropertySource(this.portProperty, Map.of(this.portProperty, address.getPort())));
+		logger.info("Fastro " + (isManagement() ? "management server " : "") + "serving "
+				+ this.dispatcher.router().routes().size() + " routes on " + url(address) + " (bound in "
+				+ Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms)");
 		this.events.publishEvent(new FastroServerStartedEvent(this, address));
 	}
 
@@ -79,6 +146,9 @@ public class FastroServerLifecycle implements SmartLifecycle {
 	@Override
 	public void stop() {
 		RouteCacheStats cache = this.dispatcher.router().cacheStats();
+		if (!isManagement()) {
+			AvailabilityChangeEvent.publish(this.events, this, ReadinessState.REFUSING_TRAFFIC);
+		}
 		this.server.stop(this.shutdownTimeout);
 		logger.info("Fastro stopped; route cache served " + cache.hits() + " hits and " + cache.misses() + " misses");
 	}
@@ -88,10 +158,13 @@ public class FastroServerLifecycle implements SmartLifecycle {
 		return this.server.isRunning();
 	}
 
-	/** Late to start and early to stop, like Spring Boot's own web servers. */
+	/**
+	 * Late to start and early to stop, like Spring Boot's own web servers; the management
+	 * server one phase earlier to start and later to stop.
+	 */
 	@Override
 	public int getPhase() {
-		return SmartLifecycle.DEFAULT_PHASE - 2048;
+		return SmartLifecycle.DEFAULT_PHASE - 2048 - (isManagement() ? 1 : 0);
 	}
 
 }

@@ -46,6 +46,9 @@ class ActuatorEndpointsTest {
 
 	static volatile boolean downstreamDown;
 
+	/** The thread the health indicator last ran on. */
+	static volatile String healthThread;
+
 	static ConfigurableApplicationContext context;
 
 	static int port;
@@ -90,6 +93,7 @@ class ActuatorEndpointsTest {
 		assertThat(health.get("status").asString()).isEqualTo("UP");
 		assertThat(health.get("components").get("downstream").get("details").get("checked").asBoolean()).isTrue();
 		assertThat(health.get("groups")).hasSize(2);
+		assertThat(healthThread).as("a blocking operation runs off the event loop").startsWith("fastro-blocking");
 
 		downstreamDown = true;
 		try {
@@ -188,7 +192,10 @@ class ActuatorEndpointsTest {
 
 		@Bean
 		HealthIndicator downstream() {
-			return () -> (downstreamDown ? Health.down() : Health.up()).withDetail("checked", true).build();
+			return () -> {
+				healthThread = Thread.currentThread().getName();
+				return (downstreamDown ? Health.down() : Health.up()).withDetail("checked", true).build();
+			};
 		}
 
 		@Bean

@@ -150,7 +150,8 @@ public class FastroServerLifecycle implements SmartLifecycle {
 			AvailabilityChangeEvent.publish(this.events, this, ReadinessState.REFUSING_TRAFFIC);
 		}
 		this.server.stop(this.shutdownTimeout);
-		logger.info("Fastro stopped; route cache served " + cache.hits() + " hits and " + cache.misses() + " misses");
+		logger.info("Fastro " + (isManagement() ? "management server " : "") + "stopped; route cache served "
+				+ cache.hits() + " hits and " + cache.misses() + " misses");
 	}
 
 	@Override

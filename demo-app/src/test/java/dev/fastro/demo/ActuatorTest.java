@@ -25,7 +25,7 @@ class ActuatorTest {
 	@Test
 	void healthAndProbesAreUp() {
 		HttpResponse<String> health = get(this.port, "/actuator/health");
-		assertThat(health.statusCode()).isEqualTo(200);
+		assertThat(health.statusCode()).as(health.body()).isEqualTo(200);
 		assertThat(health.body()).contains("\"status\":\"UP\"");
 		assertJsonEquals(get(this.port, "/actuator/health/liveness").body(), "{\"status\":\"UP\"}");
 		assertJsonEquals(get(this.port, "/actuator/health/readiness").body(), "{\"status\":\"UP\"}");

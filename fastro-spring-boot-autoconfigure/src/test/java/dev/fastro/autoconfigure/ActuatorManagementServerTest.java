@@ -82,6 +82,16 @@ class ActuatorManagementServerTest {
 		closing.get(10, TimeUnit.SECONDS);
 	}
 
+	@Test
+	void aContextStoppedAndStartedAgainStaysReady() {
+		try (ConfigurableApplicationContext context = start()) {
+			context.stop();
+			context.start();
+			int management = port(context, FastroServerLifecycle.MANAGEMENT_PORT_PROPERTY);
+			assertThat(get(management, "/actuator/health/readiness").statusCode()).isEqualTo(200);
+		}
+	}
+
 	private static ConfigurableApplicationContext start() {
 		return new SpringApplicationBuilder(ManagedApp.class).web(WebApplicationType.NONE)
 			.properties("fastro.server.port=0", "management.server.port=0", "fastro.server.shutdown-timeout=20s",

@@ -15,7 +15,9 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.availability.AvailabilityChangeEvent;
 import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
@@ -24,11 +26,12 @@ import org.springframework.core.env.MapPropertySource;
  * context closes. On start it publishes the bound port as a property
  * ({@value #PORT_PROPERTY} for the application's server) and a
  * {@link FastroServerStartedEvent}, and logs one line with the address and the number of
- * routes. The application's server, before it drains, makes the application's readiness
- * {@link ReadinessState#REFUSING_TRAFFIC}, as Spring Boot's own web servers do, so that a
- * readiness probe fails while in-flight requests finish.
+ * routes. When the context starts closing, before any server drains, the application's
+ * server makes the application's readiness {@link ReadinessState#REFUSING_TRAFFIC}, as
+ * Spring Boot's own web server contexts do, so that a readiness probe fails while
+ * in-flight requests finish.
  */
-public class FastroServerLifecycle implements SmartLifecycle {
+public class FastroServerLifecycle implements SmartLifecycle, ApplicationListener<ContextClosedEvent> {
 
 	/** The property holding the bound port of the application's server. */
 	public static final String PORT_PROPERTY = "local.fastro.port";
@@ -134,6 +137,18 @@ public class FastroServerLifecycle implements SmartLifecycle {
 	}
 
 	/**
+	 * Refuses traffic when this lifecycle's context closes; the injected publisher is
+	 * that context. Not on {@link #stop()}: a context stopped to be started again, as a
+	 * test context cache pauses one, stays ready.
+	 */
+	@Override
+	public void onApplicationEvent(ContextClosedEvent event) {
+		if (event.getApplicationContext() == this.events) {
+			AvailabilityChangeEvent.publish(this.events, this, ReadinessState.REFUSING_TRAFFIC);
+		}
+	}
+
+	/**
 	 * The URL to reach a bound address at, for the log: {@code localhost} for a wildcard
 	 * bind, which is no address to connect to, and an IPv6 literal in brackets.
 	 */
@@ -146,9 +161,6 @@ public class FastroServerLifecycle implements SmartLifecycle {
 	@Override
 	public void stop() {
 		RouteCacheStats cache = this.dispatcher.router().cacheStats();
-		if (!isManagement()) {
-			AvailabilityChangeEvent.publish(this.events, this, ReadinessState.REFUSING_TRAFFIC);
-		}
 		this.server.stop(this.shutdownTimeout);
 		logger.info("Fastro " + (isManagement() ? "management server " : "") + "stopped; route cache served "
 				+ cache.hits() + " hits and " + cache.misses() + " misses");

@@ -70,6 +70,9 @@ public class FastroActuatorAutoConfiguration {
 	/** The bean name of the actuator routes, on whichever server serves them. */
 	static final String ROUTES_BEAN = "fastroActuatorRoutes";
 
+	/** The bean name of the management server's lifecycle. */
+	static final String MANAGEMENT_SERVER_BEAN = "fastroManagementServer";
+
 	@Bean
 	@ConditionalOnMissingBean
 	ActuatorRoutes.EndpointBodies fastroActuatorBodies(JsonCodec json,
@@ -80,6 +83,7 @@ public class FastroActuatorAutoConfiguration {
 
 	/** On Fastro's own port, the endpoints are routes among the application's. */
 	@Bean(ROUTES_BEAN)
+	@ConditionalOnMissingBean(name = ROUTES_BEAN)
 	@Conditional(OnSamePort.class)
 	Routes fastroActuatorRoutes(WebEndpointsSupplier endpoints, EndpointMediaTypes mediaTypes,
 			WebEndpointProperties properties, ActuatorRoutes.EndpointBodies bodies) {
@@ -98,7 +102,8 @@ public class FastroActuatorAutoConfiguration {
 	@Conditional(OnDifferentPort.class)
 	static class ManagementServerConfiguration {
 
-		@Bean
+		@Bean(MANAGEMENT_SERVER_BEAN)
+		@ConditionalOnMissingBean(name = MANAGEMENT_SERVER_BEAN)
 		SmartLifecycle fastroManagementServer(WebEndpointsSupplier endpoints, EndpointMediaTypes mediaTypes,
 				WebEndpointProperties properties, ActuatorRoutes.EndpointBodies bodies,
 				FastroProperties fastroProperties, JsonCodec json, RequestLimits limits,

@@ -74,21 +74,21 @@ class FastroActuatorAutoConfigurationTest {
 	void onAnotherPortAManagementServerServesThem() {
 		this.runner.withPropertyValues("fastro.server.port=8080", "management.server.port=9090")
 			.run(context -> assertThat(context).doesNotHaveBean(FastroActuatorAutoConfiguration.ROUTES_BEAN)
-				.hasBean("fastroManagementServer"));
+				.hasBean(FastroActuatorAutoConfiguration.MANAGEMENT_SERVER_BEAN));
 	}
 
 	@Test
 	void onFastrosOwnPortTheApplicationsServerServesThem() {
 		this.runner.withPropertyValues("fastro.server.port=9090", "management.server.port=9090")
 			.run(context -> assertThat(context).hasBean(FastroActuatorAutoConfiguration.ROUTES_BEAN)
-				.doesNotHaveBean("fastroManagementServer"));
+				.doesNotHaveBean(FastroActuatorAutoConfiguration.MANAGEMENT_SERVER_BEAN));
 	}
 
 	@Test
 	void aNegativeManagementPortServesThemNowhere() {
 		this.runner.withPropertyValues("management.server.port=-1")
 			.run(context -> assertThat(context).doesNotHaveBean(FastroActuatorAutoConfiguration.ROUTES_BEAN)
-				.doesNotHaveBean("fastroManagementServer"));
+				.doesNotHaveBean(FastroActuatorAutoConfiguration.MANAGEMENT_SERVER_BEAN));
 	}
 
 	@Test
@@ -98,6 +98,13 @@ class FastroActuatorAutoConfigurationTest {
 			assertThat(context.getBean(ActuatorRoutes.EndpointBodies.class)).isSameAs(OwnBeans.BODIES);
 			assertThat(context).hasSingleBean(HealthEndpointWebExtension.class).hasBean("ownHealthExtension");
 		});
+	}
+
+	@Test
+	void aRoutesBeanOfTheSameNameReplacesTheEndpointRoutes() {
+		Routes own = Routes.builder().get("/own", ctx -> "own").build();
+		this.runner.withBean(FastroActuatorAutoConfiguration.ROUTES_BEAN, Routes.class, () -> own)
+			.run(context -> assertThat(context.getBean(FastroActuatorAutoConfiguration.ROUTES_BEAN)).isSameAs(own));
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -61,7 +61,8 @@ public final class ActuatorRoutes {
 	private static Response linksPage(Context ctx, EndpointLinksResolver links, ProducedMediaTypes produced,
 			EndpointBodies bodies) {
 		String contentType = produced.negotiate(ctx);
-		String url = ctx.scheme() + "://" + ctx.header("host") + ctx.path();
+		String host = ctx.header("host");
+		String url = ctx.scheme() + "://" + ((host != null) ? host : ctx.host()) + ctx.path();
 		return bodies.json(200, Map.of("_links", links.resolveLinks(url)), contentType);
 	}
 

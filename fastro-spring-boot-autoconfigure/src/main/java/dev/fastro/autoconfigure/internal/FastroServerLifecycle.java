@@ -24,8 +24,8 @@ import org.springframework.core.env.MapPropertySource;
 /**
  * Starts a Fastro server once the context is refreshed and stops it gracefully when the
  * context closes. On start it publishes the bound port as a property
- * ({@value #PORT_PROPERTY} for the application's server) and a
- * {@link FastroServerStartedEvent}, and logs one line with the address and the number of
+ * ({@value #PORT_PROPERTY} for the application's server, which also publishes a
+ * {@link FastroServerStartedEvent}), and logs one line with the address and the number of
  * routes. When the context starts closing, before any server drains, the application's
  * server makes the application's readiness {@link ReadinessState#REFUSING_TRAFFIC}, as
  * Spring Boot's own web server contexts do, so that a readiness probe fails while
@@ -81,9 +81,7 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
 		FastroServerLifecycle lifecycle = new FastroServerLifecycle(server, dispatcher, shutdownTimeout, environment,
 				events, MANAGEMENT_PORT_PROPERTY);
-		// Not a FastroServerLifecycle bean, so that the application's server stays the
-		// one
-		// bean of that type.
+		// Not of type FastroServerLifecycle: the application's server's is the one bean.
 		return new SmartLifecycle() {
 
 			@Override
@@ -133,7 +131,9 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 		logger.info("Fastro " + (isManagement() ? "management server " : "") + "serving "
 				+ this.dispatcher.router().routes().size() + " routes on " + url(address) + " (bound in "
 				+ Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms)");
-		this.events.publishEvent(new FastroServerStartedEvent(this, address));
+		if (!isManagement()) {
+			this.events.publishEvent(new FastroServerStartedEvent(this, address));
+		}
 	}
 
 	/**

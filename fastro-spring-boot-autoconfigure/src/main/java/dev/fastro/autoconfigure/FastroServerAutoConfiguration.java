@@ -4,11 +4,13 @@ import java.time.Duration;
 
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.server.internal.ServerOptions;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -37,15 +39,25 @@ public class FastroServerAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	FastroServer fastroServer(FastroProperties properties, Dispatcher dispatcher, JsonCodec json,
-			RequestLimits limits) {
+	FastroServer fastroServer(FastroProperties properties, Dispatcher dispatcher, JsonCodec json, RequestLimits limits,
+			ObjectProvider<DispatcherWrapper> wrappers) {
 		FastroProperties.Server server = properties.getServer();
 		ServerOptions options = new ServerOptions(server.getAddress(), server.getPort(), server.getEventLoopThreads(),
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
 				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE,
 				server.getAccessLog().isEnabled());
-		return new FastroServer(options, dispatcher, json, limits);
+		return new FastroServer(options, dispatcher, wrapAll(wrappers), json, limits);
+	}
+
+	/**
+	 * The wrappers in their order, the first one outermost, such as the observation of
+	 * every request.
+	 */
+	private static DispatcherWrapper wrapAll(ObjectProvider<DispatcherWrapper> wrappers) {
+		return wrappers.orderedStream()
+			.reduce((outer, inner) -> dispatcher -> outer.wrap(inner.wrap(dispatcher)))
+			.orElse(dispatcher -> dispatcher);
 	}
 
 	@Bean

@@ -1,7 +1,7 @@
 package dev.fastro.observation;
 
 import java.time.Duration;
-import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.slf4j.MDC;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Hooks;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -37,9 +38,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * With Actuator's metrics, the Prometheus registry and the OpenTelemetry tracing bridge,
  * as an application has them in production: every request is one
- * {@code http.server.requests} observation with Spring WebFlux's keys, continues the
- * client's trace, and puts the trace in the MDC of its handler, whichever thread that
- * handler runs on.
+ * {@code http.server.requests} observation with Spring WebFlux's keys, lasting until its
+ * answer is written or its client goes away, continues the client's trace, and puts the
+ * trace in the MDC of its handler, whichever thread that handler runs on.
  */
 class ServerObservationTest {
 
@@ -128,6 +129,22 @@ class ServerObservationTest {
 				.timer()).isNotNull());
 	}
 
+	@Test
+	void timesAStreamedAnswerUntilTheStreamEnds() throws Exception {
+		Stream stream = context.getBean(Stream.class);
+		MeterRegistry meters = context.getBean(MeterRegistry.class);
+		try (RawHttp wire = new RawHttp(port)) {
+			// The head and the first item have left; the stream is still open.
+			assertThat(wire.send(rawRequest("GET", "/stream")).readToHead().status()).isEqualTo(200);
+			assertThat(timer(meters, "/stream", "200")).isNull();
+			stream.end.complete("last");
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(timer(meters, "/stream", "200")).isNotNull()
+					.extracting(Timer::count)
+					.isEqualTo(1L));
+		}
+	}
+
 	private static Timer timer(MeterRegistry meters, String uri, String status) {
 		return meters.find("http.server.requests").tags("uri", uri, "status", status).timer();
 	}
@@ -147,6 +164,17 @@ class ServerObservationTest {
 
 	}
 
+	/** A stream whose last item comes when the test says. */
+	static class Stream {
+
+		final CompletableFuture<String> end = new CompletableFuture<>();
+
+		Flux<String> items() {
+			return Flux.just("first").concatWith(Mono.fromCompletionStage(this.end));
+		}
+
+	}
+
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
 	static class ObservedApp {
@@ -162,11 +190,17 @@ class ServerObservationTest {
 		}
 
 		@Bean
-		Routes observedRoutes(Slow slow) {
+		Stream stream() {
+			return new Stream();
+		}
+
+		@Bean
+		Routes observedRoutes(Slow slow, Stream stream) {
 			return Routes.builder().get("/user/{id}", ctx -> "User " + ctx.param("id")).get("/fail", ctx -> {
 				throw new IllegalStateException("failed on purpose");
 			})
 				.get("/slow", ctx -> slow.answer())
+				.get("/stream", ctx -> stream.items())
 				.get("/mdc", ctx -> traceIdInMdc())
 				.get("/mdc/blocking", Handler.blocking(ctx -> traceIdInMdc()))
 				.get("/mdc/mono",

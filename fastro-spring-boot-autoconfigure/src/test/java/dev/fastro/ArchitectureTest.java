@@ -14,8 +14,9 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 /**
  * The arrows between Fastro's packages point one way: the router knows nothing else, the
- * request pipeline knows no server and no Spring, the server knows no Spring, and only
- * the auto-configuration knows them all. Each layer is an API package and its
+ * request pipeline knows no server and no Spring, the server and the observation of
+ * requests (beside it, over the pipeline) know no Spring and not each other, and only the
+ * auto-configuration knows them all. Each layer is an API package and its
  * {@code internal} package.
  */
 @AnalyzeClasses(packages = "dev.fastro", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -29,14 +30,18 @@ class ArchitectureTest {
 		.definedBy("dev.fastro.http..")
 		.layer("server")
 		.definedBy("dev.fastro.server..")
+		.layer("observation")
+		.definedBy("dev.fastro.observation..")
 		.layer("autoconfigure")
 		.definedBy("dev.fastro.autoconfigure..")
 		.whereLayer("autoconfigure")
 		.mayNotBeAccessedByAnyLayer()
 		.whereLayer("server")
 		.mayOnlyBeAccessedByLayers("autoconfigure")
+		.whereLayer("observation")
+		.mayOnlyBeAccessedByLayers("autoconfigure")
 		.whereLayer("http")
-		.mayOnlyBeAccessedByLayers("server", "autoconfigure")
+		.mayOnlyBeAccessedByLayers("server", "observation", "autoconfigure")
 		.whereLayer("router")
 		.mayOnlyBeAccessedByLayers("http", "server", "autoconfigure");
 
@@ -53,6 +58,13 @@ class ArchitectureTest {
 		.should()
 		.dependOnClassesThat()
 		.resideInAnyPackage("reactor.netty..", "org.springframework..");
+
+	@ArchTest
+	static final ArchRule observationKnowsNoServerAndNoSpring = noClasses().that()
+		.resideInAPackage("dev.fastro.observation..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.fastro.server..", "reactor.netty..", "org.springframework..");
 
 	@ArchTest
 	static final ArchRule serverKnowsNoSpring = noClasses().that()

@@ -13,6 +13,7 @@ import dev.fastro.http.RequestHook;
 import dev.fastro.http.ResponseHook;
 import dev.fastro.http.Routes;
 import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.server.internal.FastroServer;
@@ -111,7 +112,8 @@ public class FastroActuatorAutoConfiguration {
 				ObjectProvider<RequestHook> requestHooks, ObjectProvider<ResponseHook> responseHooks,
 				ObjectProvider<ErrorHook> errorHooks,
 				@Qualifier(FastroAutoConfiguration.BLOCKING_SCHEDULER) Scheduler blockingScheduler,
-				ConfigurableEnvironment environment, ApplicationEventPublisher events) {
+				ObjectProvider<DispatcherWrapper> wrappers, ConfigurableEnvironment environment,
+				ApplicationEventPublisher events) {
 			Binder binder = Binder.get(environment);
 			String basePath = binder.bind("management.server.base-path", String.class).orElse("")
 					+ properties.getBasePath();
@@ -124,8 +126,8 @@ public class FastroActuatorAutoConfiguration {
 				.map(InetAddress::getHostAddress)
 				.orElse(server.getAddress());
 			int port = binder.bind("management.server.port", Integer.class).get();
-			FastroServer managementServer = FastroServerAutoConfiguration.server(server, host, port, dispatcher, json,
-					limits);
+			FastroServer managementServer = FastroServerAutoConfiguration.server(server, host, port, dispatcher,
+					FastroServerAutoConfiguration.wrapAll(wrappers), json, limits);
 			return FastroServerLifecycle.management(managementServer, dispatcher,
 					FastroServerAutoConfiguration.shutdownTimeout(server, environment), environment, events);
 		}

@@ -4,11 +4,13 @@ import java.time.Duration;
 
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.server.internal.ServerOptions;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -37,10 +39,10 @@ public class FastroServerAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	FastroServer fastroServer(FastroProperties properties, Dispatcher dispatcher, JsonCodec json,
-			RequestLimits limits) {
+	FastroServer fastroServer(FastroProperties properties, Dispatcher dispatcher, JsonCodec json, RequestLimits limits,
+			ObjectProvider<DispatcherWrapper> wrappers) {
 		FastroProperties.Server server = properties.getServer();
-		return server(server, server.getAddress(), server.getPort(), dispatcher, json, limits);
+		return server(server, server.getAddress(), server.getPort(), dispatcher, wrapAll(wrappers), json, limits);
 	}
 
 	/**
@@ -49,13 +51,23 @@ public class FastroServerAutoConfiguration {
 	 * management server.
 	 */
 	static FastroServer server(FastroProperties.Server server, String host, int port, Dispatcher dispatcher,
-			JsonCodec json, RequestLimits limits) {
+			DispatcherWrapper wrapper, JsonCodec json, RequestLimits limits) {
 		ServerOptions options = new ServerOptions(host, port, server.getEventLoopThreads(),
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
 				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE,
 				server.getAccessLog().isEnabled());
-		return new FastroServer(options, dispatcher, json, limits);
+		return new FastroServer(options, dispatcher, wrapper, json, limits);
+	}
+
+	/**
+	 * The wrappers in their order, the first one outermost, such as the observation of
+	 * every request.
+	 */
+	static DispatcherWrapper wrapAll(ObjectProvider<DispatcherWrapper> wrappers) {
+		return wrappers.orderedStream()
+			.reduce((outer, inner) -> dispatcher -> outer.wrap(inner.wrap(dispatcher)))
+			.orElse(dispatcher -> dispatcher);
 	}
 
 	@Bean

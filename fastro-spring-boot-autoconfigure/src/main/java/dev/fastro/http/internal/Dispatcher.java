@@ -43,7 +43,7 @@ import reactor.core.scheduler.Schedulers;
  * 405 with {@code Allow}, 204 with {@code Allow} for {@code OPTIONS}, or 400 for a path
  * that cannot be decoded.
  */
-public final class Dispatcher {
+public final class Dispatcher implements ExchangeDispatcher {
 
 	private static final Log logger = LogFactory.getLog(Dispatcher.class);
 
@@ -109,10 +109,7 @@ public final class Dispatcher {
 		return this.router;
 	}
 
-	/**
-	 * Answers one request; the returned publisher completes when the response has been
-	 * written.
-	 */
+	@Override
 	public Publisher<Void> dispatch(Exchange ctx) {
 		Object result;
 		try {
@@ -130,17 +127,6 @@ public final class Dispatcher {
 			return this.writer.writeError(ctx, ex);
 		}
 		return this.writer.write(ctx, result);
-	}
-
-	/**
-	 * Answers a request that the server refuses before routing, such as one whose body is
-	 * too large, with {@code error}. Request hooks, global middleware and response hooks
-	 * see it as they see a request that matches no route, so a CORS or request-id
-	 * middleware shapes this answer too.
-	 */
-	public Publisher<Void> fail(Exchange ctx, HttpException error) {
-		ctx.routingFailure(error);
-		return dispatch(ctx);
 	}
 
 	private ComposedRoute route(Exchange ctx) {

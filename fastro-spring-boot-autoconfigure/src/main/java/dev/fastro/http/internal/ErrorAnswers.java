@@ -63,8 +63,9 @@ final class ErrorAnswers {
 	/**
 	 * The answer to {@code error}: an exception handler's result, or a {@link Problem}.
 	 */
-	Object resolve(Context ctx, Throwable error) {
+	Object resolve(Exchange ctx, Throwable error) {
 		Throwable cause = unwrap(error);
+		ctx.error(cause);
 		for (ErrorHook hook : this.hooks) {
 			try {
 				hook.onError(ctx, cause);

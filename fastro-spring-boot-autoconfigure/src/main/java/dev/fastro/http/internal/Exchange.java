@@ -75,6 +75,8 @@ public final class Exchange implements Context {
 
 	private HttpException routingFailure;
 
+	private Throwable error;
+
 	private int status = 200;
 
 	private Map<AttributeKey<?>, Object> attributes;
@@ -179,6 +181,20 @@ public final class Exchange implements Context {
 	 */
 	void routingFailure(HttpException failure) {
 		this.routingFailure = failure;
+	}
+
+	/**
+	 * The exception that the answer was made for, as thrown by a handler, middleware or
+	 * the routing (a 404, say); {@code null} when nothing was thrown. An exception
+	 * handler that maps it to an answer does not clear it.
+	 */
+	public Throwable error() {
+		return this.error;
+	}
+
+	/** Records the exception that the answer is made for. */
+	void error(Throwable error) {
+		this.error = error;
 	}
 
 	// ---- path parameters
@@ -454,6 +470,14 @@ public final class Exchange implements Context {
 	 */
 	Publisher<Void> send(ByteBuf body) {
 		return this.transport.send(this.handle, this.status, body);
+	}
+
+	/**
+	 * Whether the status and headers have left, so that the status is what the client
+	 * got.
+	 */
+	public boolean committed() {
+		return this.transport.committed(this.handle);
 	}
 
 	/** Sends the status and headers, then streams the body in chunks. */

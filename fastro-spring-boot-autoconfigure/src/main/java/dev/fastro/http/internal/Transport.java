@@ -39,4 +39,7 @@ public interface Transport<H> {
 	/** Sends the status and headers, then streams the body in chunks. */
 	Publisher<Void> stream(H handle, int status, Publisher<ByteBuf> body);
 
+	/** Whether the status and headers have been sent. */
+	boolean committed(H handle);
+
 }

@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import dev.fastro.http.HttpException;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.Exchange;
+import dev.fastro.http.internal.ExchangeDispatcher;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import io.netty.buffer.ByteBuf;
@@ -21,16 +22,17 @@ import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 
 /**
- * The bridge from Reactor Netty to the {@link Dispatcher}. A request without a body is
- * dispatched at once; a body is first received whole, within the size limit, so that
- * handlers may read it synchronously, and released when the response has been written.
+ * The bridge from Reactor Netty to the {@link Dispatcher}, or to what wraps it. A request
+ * without a body is dispatched at once; a body is first received whole, within the size
+ * limit, so that handlers may read it synchronously, and released when the response has
+ * been written.
  * <p>
  * Each request costs one {@link Exchange}; the {@link NettyTransport} it writes through
  * is shared.
  */
 final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServerResponse, Publisher<Void>> {
 
-	private final Dispatcher dispatcher;
+	private final ExchangeDispatcher dispatcher;
 
 	private final JsonCodec json;
 
@@ -38,7 +40,7 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 
 	private final long maxBodySize;
 
-	FastroHttpHandler(Dispatcher dispatcher, JsonCodec json, RequestLimits limits, long maxBodySize) {
+	FastroHttpHandler(ExchangeDispatcher dispatcher, JsonCodec json, RequestLimits limits, long maxBodySize) {
 		this.dispatcher = dispatcher;
 		this.json = json;
 		this.limits = limits;

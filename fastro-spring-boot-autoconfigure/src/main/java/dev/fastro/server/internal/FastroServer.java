@@ -4,6 +4,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 
 import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import io.netty.channel.ChannelOption;
@@ -36,7 +37,17 @@ public final class FastroServer {
 
 	private volatile DisposableServer running;
 
-	public FastroServer(ServerOptions options, Dispatcher dispatcher, JsonCodec json, RequestLimits limits) {
+	/**
+	 * Creates the server; it binds when started.
+	 * @param options the server's options
+	 * @param dispatcher the dispatcher that answers requests
+	 * @param wrapper what wraps the dispatcher for every request, decided now, such as
+	 * observation; {@code dispatcher -> dispatcher} for nothing
+	 * @param json the JSON codec
+	 * @param limits the limits on what a request may make the server parse
+	 */
+	public FastroServer(ServerOptions options, Dispatcher dispatcher, DispatcherWrapper wrapper, JsonCodec json,
+			RequestLimits limits) {
 		this.options = options;
 		this.loops = (options.eventLoopThreads() > 0) ? LoopResources.create("fastro", options.eventLoopThreads(), true)
 				: null;
@@ -52,7 +63,7 @@ public final class FastroServer {
 			.forwarded(options.forwardedHeaders())
 			.accessLog(options.accessLog(), new AccessLogLine(dispatcher))
 			.channelGroup(this.connections)
-			.handle(new FastroHttpHandler(dispatcher, json, limits, options.maxBodySize()));
+			.handle(new FastroHttpHandler(wrapper.wrap(dispatcher), json, limits, options.maxBodySize()));
 		this.server = (this.loops != null) ? server.runOn(this.loops) : server;
 	}
 

@@ -64,4 +64,9 @@ final class NettyTransport implements Transport<HttpServerResponse> {
 		return response.status(status).send(body);
 	}
 
+	@Override
+	public boolean committed(HttpServerResponse response) {
+		return response.hasSentHeaders();
+	}
+
 }

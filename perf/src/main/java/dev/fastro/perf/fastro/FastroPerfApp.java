@@ -6,13 +6,19 @@ import dev.fastro.demo.BenchmarkRoutes;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Routes;
 import dev.fastro.perf.Workload;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 
 /**
@@ -20,8 +26,8 @@ import org.springframework.context.annotation.Import;
  * five scenarios through {@code fastro-spring-boot-starter} with the demo app's own
  * {@link BenchmarkRoutes}, plus the routes of the scaling experiments. The harness sets
  * {@code --fastro.server.port}, one event-loop thread, and for its experiments
- * {@code --perf.routes=N} (generated routes) and
- * {@code --fastro.router.cache.enabled=false}.
+ * {@code --perf.routes=N} (generated routes), {@code --fastro.router.cache.enabled=false}
+ * and {@code --perf.metrics=true} (observed requests).
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration
@@ -68,6 +74,42 @@ public class FastroPerfApp {
 			routes.get(Workload.generatedRoutePrefix(i) + ":id", ctx -> "User " + ctx.param("id"));
 		}
 		return routes.build();
+	}
+
+	/**
+	 * With {@code --perf.metrics=true} ({@code fastro-metrics}), every request is
+	 * observed into a Prometheus registry, as Actuator with
+	 * {@code micrometer-registry-prometheus} sets it up: a meter registry and an
+	 * observation registry whose handler times each observation into it. Declared here
+	 * rather than through Actuator's auto-configuration, which would observe the plain
+	 * {@code fastro} server too, since it shares this class path.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty("perf.metrics")
+	static class Metrics {
+
+		@Bean
+		PrometheusMeterRegistry prometheusMeterRegistry() {
+			return new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+		}
+
+		@Bean
+		ObservationRegistry observationRegistry(PrometheusMeterRegistry meters) {
+			ObservationRegistry registry = ObservationRegistry.create();
+			registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
+			return registry;
+		}
+
+		/**
+		 * The scrape, so that a run can be checked to have recorded what it served.
+		 * @param meters the registry
+		 * @return the route
+		 */
+		@Bean
+		Routes prometheusScrape(PrometheusMeterRegistry meters) {
+			return Routes.builder().get("/metrics", ctx -> meters.scrape()).build();
+		}
+
 	}
 
 }

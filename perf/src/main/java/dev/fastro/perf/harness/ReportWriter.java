@@ -34,10 +34,12 @@ public final class ReportWriter {
 	/** Fastro within this fraction of Raw Netty means both may sit at wrk's ceiling. */
 	private static final double SATURATION_MARGIN = 0.05;
 
-	private static final Map<ServerKind, String> COLORS = Map.of(ServerKind.NATIVE, "#7f8c8d", ServerKind.NATIVE_ROUTED,
-			"#95a5a6", ServerKind.FASTRO, "#e67e22", ServerKind.FASTRO_NO_CACHE, "#f5b041", ServerKind.WEBFLUX,
-			"#2e86c1", ServerKind.RAW, "#27ae60", ServerKind.VERTX, "#8e44ad", ServerKind.JAVALIN, "#c0392b",
-			ServerKind.MVC, "#16a085", ServerKind.MVC_VIRTUAL, "#76d7c4");
+	private static final Map<ServerKind, String> COLORS = Map.ofEntries(Map.entry(ServerKind.NATIVE, "#7f8c8d"),
+			Map.entry(ServerKind.NATIVE_ROUTED, "#95a5a6"), Map.entry(ServerKind.FASTRO, "#e67e22"),
+			Map.entry(ServerKind.FASTRO_NO_CACHE, "#f5b041"), Map.entry(ServerKind.FASTRO_METRICS, "#a04000"),
+			Map.entry(ServerKind.WEBFLUX, "#2e86c1"), Map.entry(ServerKind.RAW, "#27ae60"),
+			Map.entry(ServerKind.VERTX, "#8e44ad"), Map.entry(ServerKind.JAVALIN, "#c0392b"),
+			Map.entry(ServerKind.MVC, "#16a085"), Map.entry(ServerKind.MVC_VIRTUAL, "#76d7c4"));
 
 	/**
 	 * Requests per second in thousands, as "12k" or "9.3k", the same on the axis and on

@@ -56,7 +56,8 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --connections N      wrk connections (default 100)
 			  --servers LIST       comma-separated: native,fastro,fastro-nocache,webflux,raw and the peers
 			                       vertx,javalin,mvc,mvc-virtual (default all; quick: all but the peers;
-			                       mvc-virtual needs a JDK 21+, see perf/README.md)
+			                       mvc-virtual needs a JDK 21+, see perf/README.md); fastro-metrics
+			                       (observation into Prometheus) only when named
 			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json,
 			                       url-params-uniform,url-params-zipf (default all)
 			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections, or none (default all)

@@ -28,6 +28,12 @@ public enum ServerKind {
 	/** The same app with its route cache off. */
 	FASTRO_NO_CACHE("fastro-nocache", "Fastro (cache off)", "dev.fastro.perf.fastro.FastroPerfApp"),
 
+	/**
+	 * The same app observing every request into a Prometheus registry: the cost of
+	 * {@code http.server.requests}.
+	 */
+	FASTRO_METRICS("fastro-metrics", "Fastro + metrics", "dev.fastro.perf.fastro.FastroPerfApp"),
+
 	/** Spring WebFlux functional endpoints. */
 	WEBFLUX("webflux", "WebFlux fn", "dev.fastro.perf.webflux.WebFluxServer"),
 
@@ -152,7 +158,8 @@ public enum ServerKind {
 	 * @return {@code true} for the Fastro, WebFlux and Spring MVC apps
 	 */
 	public boolean spring() {
-		return this == FASTRO || this == FASTRO_NO_CACHE || this == WEBFLUX || this == MVC || this == MVC_VIRTUAL;
+		return this == FASTRO || this == FASTRO_NO_CACHE || this == FASTRO_METRICS || this == WEBFLUX || this == MVC
+				|| this == MVC_VIRTUAL;
 	}
 
 	/**
@@ -170,12 +177,15 @@ public enum ServerKind {
 				args.add("--port=" + port);
 				args.add("--perf.routes=" + generatedRoutes);
 			}
-			case FASTRO, FASTRO_NO_CACHE -> {
+			case FASTRO, FASTRO_NO_CACHE, FASTRO_METRICS -> {
 				args.add("--fastro.server.port=" + port);
 				args.add("--fastro.server.event-loop-threads=1");
 				args.add("--perf.routes=" + generatedRoutes);
 				if (this == FASTRO_NO_CACHE) {
 					args.add("--fastro.router.cache.enabled=false");
+				}
+				if (this == FASTRO_METRICS) {
+					args.add("--perf.metrics=true");
 				}
 			}
 			case MVC -> args.add("--server.port=" + port);

@@ -133,6 +133,11 @@ public class FormBenchmark {
 			throw unsupported();
 		}
 
+		@Override
+		public boolean committed(Void handle) {
+			throw unsupported();
+		}
+
 		private static UnsupportedOperationException unsupported() {
 			return new UnsupportedOperationException("not needed to read a form");
 		}

@@ -56,6 +56,17 @@ class PlanTest {
 	}
 
 	@Test
+	void fastroWithMetricsRunsTheScenariosOnlyWhenNamed() {
+		assertThat(RunnerOptions.parse(List.of(), Path.of(".")).servers()).doesNotContain(ServerKind.FASTRO_METRICS);
+		Group scenarios = Plan.of(RunnerOptions.parse(List.of("--servers", "fastro,fastro-metrics"), Path.of(".")))
+			.get(0);
+		assertThat(scenarios.probesOf(ServerKind.FASTRO_METRICS)).hasSize(7);
+		assertThat(ServerKind.FASTRO_METRICS.arguments(8080, 0)).containsExactly("--fastro.server.port=8080",
+				"--fastro.server.event-loop-threads=1", "--perf.routes=0", "--perf.metrics=true");
+		assertThat(ServerKind.FASTRO.arguments(8080, 0)).doesNotContain("--perf.metrics=true");
+	}
+
+	@Test
 	void bothSpringMvcServersRunFromTheOneMvcModuleAndAreCheckedAgainstTomcatsSpelling() {
 		Group scenarios = Plan.of(RunnerOptions.parse(List.of(), Path.of("."))).get(0);
 		assertThat(scenarios.probesOf(ServerKind.MVC)).hasSize(7);

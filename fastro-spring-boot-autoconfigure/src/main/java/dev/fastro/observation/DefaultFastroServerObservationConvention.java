@@ -1,0 +1,159 @@
+package dev.fastro.observation;
+
+import java.util.Locale;
+import java.util.Set;
+
+import io.micrometer.common.KeyValue;
+import io.micrometer.common.KeyValues;
+import io.netty.handler.codec.http.HttpStatusClass;
+
+/**
+ * The keys Spring WebFlux gives {@code http.server.requests}, so that dashboards and
+ * alerts written for it work unchanged: low-cardinality {@code exception},
+ * {@code method}, {@code outcome}, {@code status} and {@code uri}, high-cardinality
+ * {@code http.url}.
+ * <ul>
+ * <li>{@code uri} is the matched route's pattern, such as {@code /user/{id}}, never the
+ * path; without a route it is {@code REDIRECTION} for a 3xx, {@code NOT_FOUND} for a 404,
+ * and {@code UNKNOWN} otherwise.</li>
+ * <li>{@code outcome} is the status class ({@code SUCCESS}, {@code CLIENT_ERROR}, ...),
+ * or {@code UNKNOWN} when the client went away; {@code status} is then {@code UNKNOWN}
+ * too unless the status had been sent.</li>
+ * <li>{@code exception} is the simple class name of what a handler, middleware or the
+ * routing threw, even when an exception handler turned it into an answer; {@code none}
+ * otherwise.</li>
+ * <li>{@code method} is {@code UNKNOWN} for a method HTTP does not define.</li>
+ * </ul>
+ */
+public class DefaultFastroServerObservationConvention implements FastroServerObservationConvention {
+
+	/** The name of the observation, and of the timer it records. */
+	public static final String NAME = "http.server.requests";
+
+	private static final Set<String> METHODS = Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS",
+			"TRACE");
+
+	private static final KeyValue METHOD_UNKNOWN = KeyValue.of("method", "UNKNOWN");
+
+	private static final KeyValue STATUS_UNKNOWN = KeyValue.of("status", "UNKNOWN");
+
+	private static final KeyValue OUTCOME_SUCCESS = KeyValue.of("outcome", "SUCCESS");
+
+	private static final KeyValue OUTCOME_UNKNOWN = KeyValue.of("outcome", "UNKNOWN");
+
+	private static final KeyValue URI_UNKNOWN = KeyValue.of("uri", "UNKNOWN");
+
+	private static final KeyValue URI_NOT_FOUND = KeyValue.of("uri", "NOT_FOUND");
+
+	private static final KeyValue URI_REDIRECTION = KeyValue.of("uri", "REDIRECTION");
+
+	private static final KeyValue EXCEPTION_NONE = KeyValue.of("exception", KeyValue.NONE_VALUE);
+
+	@Override
+	public String getName() {
+		return NAME;
+	}
+
+	/**
+	 * The span's name: {@code http get /user/{id}}, or {@code http get} without a route.
+	 */
+	@Override
+	public String getContextualName(FastroServerObservationContext context) {
+		String method = context.getCarrier().method().toLowerCase(Locale.ROOT);
+		String pattern = context.getPathPattern();
+		return (pattern != null) ? "http " + method + " " + pattern : "http " + method;
+	}
+
+	@Override
+	public KeyValues getLowCardinalityKeyValues(FastroServerObservationContext context) {
+		// Sorted by key, as KeyValues keeps them.
+		return KeyValues.of(exception(context), method(context), outcome(context), status(context), uri(context));
+	}
+
+	@Override
+	public KeyValues getHighCardinalityKeyValues(FastroServerObservationContext context) {
+		return KeyValues.of(httpUrl(context));
+	}
+
+	/**
+	 * The simple name of the exception the answer was made for, or {@code none}.
+	 * @param context the observation's context
+	 * @return the {@code exception} key value
+	 */
+	protected KeyValue exception(FastroServerObservationContext context) {
+		Throwable error = context.getError();
+		if (error == null) {
+			return EXCEPTION_NONE;
+		}
+		String name = error.getClass().getSimpleName();
+		return KeyValue.of("exception", name.isEmpty() ? error.getClass().getName() : name);
+	}
+
+	/**
+	 * The request method, or {@code UNKNOWN} for one HTTP does not define.
+	 * @param context the observation's context
+	 * @return the {@code method} key value
+	 */
+	protected KeyValue method(FastroServerObservationContext context) {
+		String method = context.getCarrier().method();
+		return METHODS.contains(method) ? KeyValue.of("method", method) : METHOD_UNKNOWN;
+	}
+
+	/**
+	 * The status class of the answer, or {@code UNKNOWN} when the client went away.
+	 * @param context the observation's context
+	 * @return the {@code outcome} key value
+	 */
+	protected KeyValue outcome(FastroServerObservationContext context) {
+		Integer status = context.getStatus();
+		if (context.isConnectionAborted() || status == null) {
+			return OUTCOME_UNKNOWN;
+		}
+		HttpStatusClass statusClass = HttpStatusClass.valueOf(status);
+		return (statusClass == HttpStatusClass.SUCCESS) ? OUTCOME_SUCCESS : KeyValue.of("outcome", statusClass.name());
+	}
+
+	/**
+	 * The status of the answer, or {@code UNKNOWN} when the client went away before it
+	 * was sent.
+	 * @param context the observation's context
+	 * @return the {@code status} key value
+	 */
+	protected KeyValue status(FastroServerObservationContext context) {
+		Integer status = context.getStatus();
+		return (status != null) ? KeyValue.of("status", Integer.toString(status)) : STATUS_UNKNOWN;
+	}
+
+	/**
+	 * The route's pattern; {@code REDIRECTION}, {@code NOT_FOUND} or {@code UNKNOWN}
+	 * without a route.
+	 * @param context the observation's context
+	 * @return the {@code uri} key value
+	 */
+	protected KeyValue uri(FastroServerObservationContext context) {
+		String pattern = context.getPathPattern();
+		if (pattern != null) {
+			return KeyValue.of("uri", pattern);
+		}
+		Integer status = context.getStatus();
+		if (status != null) {
+			if (HttpStatusClass.valueOf(status) == HttpStatusClass.REDIRECTION) {
+				return URI_REDIRECTION;
+			}
+			if (status == 404) {
+				return URI_NOT_FOUND;
+			}
+		}
+		return URI_UNKNOWN;
+	}
+
+	/**
+	 * The request's path, without the query.
+	 * @param context the observation's context
+	 * @return the {@code http.url} key value
+	 */
+	protected KeyValue httpUrl(FastroServerObservationContext context) {
+		return KeyValue.of("http.url", context.getCarrier().path());
+	}
+
+}

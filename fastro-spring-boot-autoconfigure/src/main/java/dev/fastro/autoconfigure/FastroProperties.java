@@ -286,9 +286,10 @@ public class FastroProperties implements Validator {
 
 		/**
 		 * Whether matches of routes with parameters are cached. Static routes never need
-		 * it.
+		 * it. Off by default: a miss costs more than the tree walk it would save, so the
+		 * cache pays only on large route tables hit by repetitive paths.
 		 */
-		private boolean enabled = true;
+		private boolean enabled;
 
 		/**
 		 * Most memory the cached matches of one HTTP method may take, estimated from

@@ -53,7 +53,8 @@ public class FastroProperties implements Validator {
 		private int port = 8080;
 
 		/**
-		 * Number of event-loop threads; 0 keeps Reactor Netty's default of one per core.
+		 * Number of event-loop threads; 0 keeps Reactor Netty's default: the system
+		 * property reactor.netty.ioWorkerCount, else one per core but at least 4.
 		 */
 		private int eventLoopThreads = 0;
 

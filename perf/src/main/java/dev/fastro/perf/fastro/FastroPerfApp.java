@@ -21,7 +21,7 @@ import org.springframework.context.annotation.Import;
  * {@link BenchmarkRoutes}, plus the routes of the scaling experiments. The harness sets
  * {@code --fastro.server.port}, one event-loop thread, and for its experiments
  * {@code --perf.routes=N} (generated routes) and
- * {@code --fastro.router.cache.enabled=false}.
+ * {@code --fastro.router.cache.enabled=true}.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration

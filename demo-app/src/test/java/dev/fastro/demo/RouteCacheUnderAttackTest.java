@@ -24,10 +24,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * be used more than what it would evict. The cache is bounded by the bytes its entries
  * retain, so it holds only several hundred of these long paths, and the hot paths come
  * back only once every 2,000 random ones: a least-recently-used or first-in-first-out
- * cache would have evicted them each time.
+ * cache would have evicted them each time. The cache is off by default; this test turns
+ * it on.
  */
-@SpringBootTest(classes = DemoApplication.class,
-		properties = { "fastro.server.port=0", "fastro.router.cache.max-size=" + RouteCacheUnderAttackTest.BOUND })
+@SpringBootTest(classes = DemoApplication.class, properties = { "fastro.server.port=0",
+		"fastro.router.cache.enabled=true", "fastro.router.cache.max-size=" + RouteCacheUnderAttackTest.BOUND })
 class RouteCacheUnderAttackTest {
 
 	static final String BOUND = "4MB";

@@ -53,7 +53,8 @@ public class FastroProperties implements Validator {
 		private int port = 8080;
 
 		/**
-		 * Number of event-loop threads; 0 keeps Reactor Netty's default of one per core.
+		 * Number of event-loop threads; 0 keeps Reactor Netty's default: the system
+		 * property reactor.netty.ioWorkerCount, else one per core but at least 4.
 		 */
 		private int eventLoopThreads = 0;
 
@@ -286,9 +287,10 @@ public class FastroProperties implements Validator {
 
 		/**
 		 * Whether matches of routes with parameters are cached. Static routes never need
-		 * it.
+		 * it. Off by default: a miss costs more than the tree walk it would save, so the
+		 * cache pays only on large route tables hit by repetitive paths.
 		 */
-		private boolean enabled = true;
+		private boolean enabled;
 
 		/**
 		 * Most memory the cached matches of one HTTP method may take, estimated from

@@ -284,7 +284,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 		private boolean ignoreTrailingSlash;
 
-		private boolean cacheEnabled = true;
+		private boolean cacheEnabled;
 
 		private long cacheMaxBytes = 4L << 20;
 
@@ -358,7 +358,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 		/**
 		 * Whether matches of parameter routes are cached, and in how many bytes per
-		 * method; see {@link Router.Builder#cache}. Enabled with 4 MB by default.
+		 * method; see {@link Router.Builder#cache}. Disabled by default, 4 MB when
+		 * enabled.
 		 */
 		public Builder cache(boolean enabled, long maxBytes) {
 			this.cacheEnabled = enabled;

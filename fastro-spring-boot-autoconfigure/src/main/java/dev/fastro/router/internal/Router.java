@@ -41,8 +41,8 @@ public final class Router<T> {
 	}
 
 	/**
-	 * A builder with strict trailing slashes and a cache of at most 4 MB of matches per
-	 * method.
+	 * A builder with strict trailing slashes and no cache (when enabled, at most 4 MB of
+	 * matches per method).
 	 */
 	public static <T> Builder<T> builder() {
 		return new Builder<>();
@@ -113,7 +113,7 @@ public final class Router<T> {
 
 		private boolean ignoreTrailingSlash;
 
-		private boolean cached = true;
+		private boolean cached;
 
 		private long cacheMaxBytes = 4L << 20;
 
@@ -135,7 +135,7 @@ public final class Router<T> {
 		 * no key object, and so that a flood of paths of one method cannot evict the
 		 * matches of another. An entry is estimated, erring high, at about 200 bytes plus
 		 * one per character of its path and two per character of its decoded values (see
-		 * {@link RouteCacheStats#weight}). Enabled with 4 MB by default.
+		 * {@link RouteCacheStats#weight}). Disabled by default, 4 MB when enabled.
 		 */
 		public Builder<T> cache(boolean enabled, long maxBytes) {
 			if (maxBytes < 0) {

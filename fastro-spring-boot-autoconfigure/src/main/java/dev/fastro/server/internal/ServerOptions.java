@@ -7,8 +7,8 @@ import java.time.Duration;
  *
  * @param host the address to bind, such as {@code 0.0.0.0}
  * @param port the port to bind; 0 picks a free one
- * @param eventLoopThreads event-loop threads; 0 leaves Reactor Netty's default (one per
- * core)
+ * @param eventLoopThreads event-loop threads; 0 leaves Reactor Netty's default (the
+ * reactor.netty.ioWorkerCount property, else max(cores, 4))
  * @param maxBodySize the largest request body accepted, in bytes
  * @param maxInitialLineLength the longest request line accepted, in bytes
  * @param maxHeaderSize the largest total size of header lines accepted, in bytes

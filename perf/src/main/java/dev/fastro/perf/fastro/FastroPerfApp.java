@@ -26,7 +26,7 @@ import org.springframework.context.annotation.Import;
  * five scenarios through {@code fastro-spring-boot-starter} with the demo app's own
  * {@link BenchmarkRoutes}, plus the routes of the scaling experiments. The harness sets
  * {@code --fastro.server.port}, one event-loop thread, and for its experiments
- * {@code --perf.routes=N} (generated routes), {@code --fastro.router.cache.enabled=false}
+ * {@code --perf.routes=N} (generated routes), {@code --fastro.router.cache.enabled=true}
  * and {@code --perf.metrics=true} (observed requests).
  */
 @SpringBootConfiguration(proxyBeanMethods = false)

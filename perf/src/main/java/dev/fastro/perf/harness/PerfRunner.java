@@ -175,12 +175,13 @@ public final class PerfRunner {
 			progress.finished(this.options.warmupSeconds(), false);
 		}
 		groupFootprints.forEach(this.footprints::putIfAbsent);
+		List<ServerKind> servers = List.copyOf(live.keySet());
+		int turn = 0;
 		for (Case one : group.cases()) {
 			for (int round = 1; round <= one.rounds(); round++) {
-				for (Map.Entry<ServerKind, ServerProcess> server : live.entrySet()) {
-					if (one.servers().contains(server.getKey())) {
-						measure(one, round, server.getKey(), server.getValue(), groupFootprints.get(server.getKey()),
-								wrk, progress);
+				for (ServerKind kind : Plan.order(servers, turn++)) {
+					if (one.servers().contains(kind)) {
+						measure(one, round, kind, live.get(kind), groupFootprints.get(kind), wrk, progress);
 					}
 				}
 			}

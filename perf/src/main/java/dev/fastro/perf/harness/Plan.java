@@ -1,6 +1,7 @@
 package dev.fastro.perf.harness;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -42,7 +43,7 @@ public final class Plan {
 	 * HttpServer.route there.
 	 */
 	private static final Set<ServerKind> ROUTED = EnumSet.of(ServerKind.NATIVE_ROUTED, ServerKind.FASTRO,
-			ServerKind.FASTRO_NO_CACHE);
+			ServerKind.FASTRO_CACHE);
 
 	private Plan() {
 	}
@@ -119,6 +120,27 @@ public final class Plan {
 			}
 		}
 		return groups;
+	}
+
+	/**
+	 * The order in which the servers take their turns in one round: rotated by one server
+	 * from round to round, and reversed every other round, the rotation carrying on from
+	 * case to case. A fixed order put the same server first in every round, right after
+	 * the previous round's last one and whatever that one left running on the shared core
+	 * (connections closing, compilation, collection), and let every server follow the
+	 * same neighbour every time; this way each server is first as often as the others,
+	 * follows different ones, and a cost a server leaves behind falls on all of them.
+	 * @param servers the servers, in the order they started
+	 * @param turn the number of rounds measured before this one in the group
+	 * @return the servers in this round's order
+	 */
+	static List<ServerKind> order(List<ServerKind> servers, int turn) {
+		List<ServerKind> order = new ArrayList<>(servers);
+		Collections.rotate(order, -turn);
+		if (turn % 2 == 1) {
+			Collections.reverse(order);
+		}
+		return order;
 	}
 
 	private static Set<ServerKind> intersect(Set<ServerKind> a, Set<ServerKind> b) {

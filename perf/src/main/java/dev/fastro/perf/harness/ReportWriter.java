@@ -36,10 +36,11 @@ public final class ReportWriter {
 
 	private static final Map<ServerKind, String> COLORS = Map.ofEntries(Map.entry(ServerKind.NATIVE, "#7f8c8d"),
 			Map.entry(ServerKind.NATIVE_ROUTED, "#95a5a6"), Map.entry(ServerKind.FASTRO, "#e67e22"),
-			Map.entry(ServerKind.FASTRO_NO_CACHE, "#f5b041"), Map.entry(ServerKind.FASTRO_METRICS, "#a04000"),
-			Map.entry(ServerKind.WEBFLUX, "#2e86c1"), Map.entry(ServerKind.RAW, "#27ae60"),
-			Map.entry(ServerKind.VERTX, "#8e44ad"), Map.entry(ServerKind.JAVALIN, "#c0392b"),
-			Map.entry(ServerKind.MVC, "#16a085"), Map.entry(ServerKind.MVC_VIRTUAL, "#76d7c4"));
+			Map.entry(ServerKind.FASTRO_CACHE, "#f5b041"), Map.entry(ServerKind.FASTRO_DEMO, "#a04000"),
+			Map.entry(ServerKind.FASTRO_METRICS, "#e67e22"), Map.entry(ServerKind.WEBFLUX, "#2e86c1"),
+			Map.entry(ServerKind.RAW, "#27ae60"), Map.entry(ServerKind.VERTX, "#8e44ad"),
+			Map.entry(ServerKind.JAVALIN, "#c0392b"), Map.entry(ServerKind.MVC, "#16a085"),
+			Map.entry(ServerKind.MVC_VIRTUAL, "#76d7c4"), Map.entry(ServerKind.HELIDON, "#d4ac0d"));
 
 	/**
 	 * Requests per second in thousands, as "12k" or "9.3k", the same on the axis and on
@@ -96,6 +97,7 @@ public final class ReportWriter {
 		scaling(md, directory, settings, runs);
 		jmh(md, jmh);
 		method(md, settings, runs);
+		methodChanges(md);
 		environment(md, environment);
 		md.append("## Raw data\n\n")
 			.append("Every measured run, valid or not: [`")
@@ -505,7 +507,8 @@ public final class ReportWriter {
 			.append(settings.seconds())
 			.append(" s run each, for ")
 			.append(rounds(settings.rounds()))
-			.append("; medians over rounds, and `% of Native` is the median of the per-round ratios.\n")
+			.append(", the order rotated by one server from round to round and reversed every other round; "
+					+ "medians over rounds, and `% of Native` is the median of the per-round ratios.\n")
 			.append("- A run with socket errors or non-2xx answers is invalid and left out.\n")
 			.append(settings.pipelined()
 					? "- Pipelined (`--pipelined`): in the scenarios, wrk's Lua `init` builds one string of "
@@ -544,6 +547,29 @@ public final class ReportWriter {
 					+ "itself and is the bottleneck answers about 1,000,000 / (CPU µs/req) requests per second; where "
 					+ "wrk is the bottleneck, throughput flattens and CPU per request still tells the servers "
 					+ "apart.\n\n");
+	}
+
+	/**
+	 * What changed in the method since the earlier reports, so their figures are not
+	 * compared with these as if they were measured alike.
+	 */
+	private static void methodChanges(StringBuilder md) {
+		md.append("## Method changes\n\n")
+			.append("- The order of the servers changes from round to round: rotated by one server and reversed every "
+					+ "other round, carrying on from scenario to scenario, so each server goes first as often as the "
+					+ "others and follows different ones. Earlier reports started every round with Native, right "
+					+ "after the previous round's last server, and Fastro always followed Native, so whatever a "
+					+ "server left running on the shared core after its run (connections closing, compilation, "
+					+ "collection) fell on the same server every time, and every ratio to Native leaned the same "
+					+ "way.\n")
+			.append("- The Fastro row is Fastro as it ships: the route cache is now off by default (see the "
+					+ "README), so `Fastro` runs without it and `Fastro (cache on)` (`fastro-cache`) replaces the "
+					+ "earlier `Fastro (cache off)` row.\n")
+			.append("- `Fastro (demo app jar)` (`--servers ...,fastro-demo`, scenarios only) runs the demo app's "
+					+ "executable jar as it ships, the Fastro that independent runs measure, beside the perf app the "
+					+ "Fastro row uses (the demo's `BenchmarkRoutes` and `application.yml`, plus the scaling "
+					+ "experiments' routes), so a run can show whether the two differ.\n")
+			.append("- Helidon SE 4 joined the peers (on a JDK 21+).\n\n");
 	}
 
 	private static void environment(StringBuilder md, Environment environment) {

@@ -36,15 +36,15 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 	 * and the peers.
 	 */
 	static final Set<ServerKind> DEFAULT_SERVERS = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO,
-			ServerKind.FASTRO_NO_CACHE, ServerKind.WEBFLUX, ServerKind.RAW, ServerKind.VERTX, ServerKind.JAVALIN,
-			ServerKind.MVC, ServerKind.MVC_VIRTUAL);
+			ServerKind.FASTRO_CACHE, ServerKind.FASTRO_METRICS, ServerKind.WEBFLUX, ServerKind.RAW, ServerKind.VERTX,
+			ServerKind.JAVALIN, ServerKind.MVC, ServerKind.MVC_VIRTUAL, ServerKind.HELIDON);
 
 	/**
 	 * The servers of {@code --quick} unless {@code --servers} says otherwise: no peers,
 	 * so a smoke test of the harness stays short.
 	 */
 	static final Set<ServerKind> QUICK_SERVERS = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO,
-			ServerKind.FASTRO_NO_CACHE, ServerKind.WEBFLUX, ServerKind.RAW);
+			ServerKind.FASTRO_CACHE, ServerKind.WEBFLUX, ServerKind.RAW);
 
 	/** The usage text of {@code perf/run --help}. */
 	public static final String USAGE = """
@@ -54,10 +54,11 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --seconds S          seconds per measured run (default 10, quick 1)
 			  --warmup S           seconds of warm-up per server, all its requests at once (default 5, quick 1)
 			  --connections N      wrk connections (default 100)
-			  --servers LIST       comma-separated: native,fastro,fastro-nocache,webflux,raw and the peers
-			                       vertx,javalin,mvc,mvc-virtual (default all; quick: all but the peers;
-			                       mvc-virtual needs a JDK 21+, see perf/README.md); fastro-metrics
-			                       (observation into Prometheus) only when named
+			  --servers LIST       comma-separated: native,fastro,fastro-cache,fastro-metrics,fastro-demo,
+			                       webflux,raw and the peers vertx,javalin,mvc,mvc-virtual,helidon (default
+			                       all but fastro-demo; quick: native,fastro,fastro-cache,webflux,raw;
+			                       fastro-metrics and fastro-demo run the scenarios only; mvc-virtual and
+			                       helidon need a JDK 21+, see perf/README.md)
 			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json,
 			                       url-params-uniform,url-params-zipf (default all)
 			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections, or none (default all)

@@ -25,8 +25,15 @@ public enum ServerKind {
 	/** The Fastro perf app, wired through the starter. */
 	FASTRO("fastro", "Fastro", "dev.fastro.perf.fastro.FastroPerfApp"),
 
-	/** The same app with its route cache off. */
-	FASTRO_NO_CACHE("fastro-nocache", "Fastro (cache off)", "dev.fastro.perf.fastro.FastroPerfApp"),
+	/** The same app with its route cache on. */
+	FASTRO_CACHE("fastro-cache", "Fastro (cache on)", "dev.fastro.perf.fastro.FastroPerfApp"),
+
+	/**
+	 * The demo app's executable jar as it ships ({@code java -jar}, its own
+	 * {@code application.yml}, all its example routes): what independent runs measure as
+	 * Fastro.
+	 */
+	FASTRO_DEMO("fastro-demo", "Fastro (demo app jar)", "dev.fastro.demo.DemoApplication"),
 
 	/**
 	 * The same app observing every request into a Prometheus registry: the cost of
@@ -59,7 +66,13 @@ public enum ServerKind {
 	 * Peer: the same Spring MVC application with
 	 * {@code spring.threads.virtual.enabled=true}, on a JDK 21 or later.
 	 */
-	MVC_VIRTUAL("mvc-virtual", "Spring MVC fn (virtual threads)", "dev.fastro.perf.peers.MvcServer");
+	MVC_VIRTUAL("mvc-virtual", "Spring MVC fn (virtual threads)", "dev.fastro.perf.peers.MvcServer"),
+
+	/**
+	 * Peer: Helidon SE 4's WebServer on virtual threads, in its own module built with a
+	 * JDK 21 or later.
+	 */
+	HELIDON("helidon", "Helidon SE", "dev.fastro.perf.peers.HelidonServer");
 
 	/**
 	 * Where the peers' modules are, relative to the repository root: each is built into
@@ -117,17 +130,17 @@ public enum ServerKind {
 	 * @return {@code true} for the peers
 	 */
 	public boolean peer() {
-		return this == VERTX || this == JAVALIN || this == MVC || this == MVC_VIRTUAL;
+		return this == VERTX || this == JAVALIN || this == MVC || this == MVC_VIRTUAL || this == HELIDON;
 	}
 
 	/**
-	 * The oldest Java feature release the server runs on: 21 for virtual threads, 17 for
-	 * the others. {@link JavaRuntime} picks a newer JDK for it when the harness's own is
-	 * older.
+	 * The oldest Java feature release the server runs on: 21 for virtual threads and
+	 * Helidon 4, 17 for the others. {@link JavaRuntime} picks a newer JDK for it when the
+	 * harness's own is older.
 	 * @return the Java version
 	 */
 	public int minimumJava() {
-		return (this == MVC_VIRTUAL) ? 21 : 17;
+		return (this == MVC_VIRTUAL || this == HELIDON) ? 21 : 17;
 	}
 
 	/**
@@ -158,8 +171,8 @@ public enum ServerKind {
 	 * @return {@code true} for the Fastro, WebFlux and Spring MVC apps
 	 */
 	public boolean spring() {
-		return this == FASTRO || this == FASTRO_NO_CACHE || this == FASTRO_METRICS || this == WEBFLUX || this == MVC
-				|| this == MVC_VIRTUAL;
+		return this == FASTRO || this == FASTRO_CACHE || this == FASTRO_METRICS || this == FASTRO_DEMO
+				|| this == WEBFLUX || this == MVC || this == MVC_VIRTUAL;
 	}
 
 	/**
@@ -172,22 +185,25 @@ public enum ServerKind {
 	public List<String> arguments(int port, int generatedRoutes) {
 		List<String> args = new ArrayList<>();
 		switch (this) {
-			case NATIVE, RAW, VERTX, JAVALIN -> args.add("--port=" + port);
+			case NATIVE, RAW, VERTX, JAVALIN, HELIDON -> args.add("--port=" + port);
 			case NATIVE_ROUTED -> {
 				args.add("--port=" + port);
 				args.add("--perf.routes=" + generatedRoutes);
 			}
-			case FASTRO, FASTRO_NO_CACHE, FASTRO_METRICS -> {
+			case FASTRO, FASTRO_CACHE, FASTRO_METRICS -> {
 				args.add("--fastro.server.port=" + port);
 				args.add("--fastro.server.event-loop-threads=1");
 				args.add("--perf.routes=" + generatedRoutes);
-				if (this == FASTRO_NO_CACHE) {
-					args.add("--fastro.router.cache.enabled=false");
+				if (this == FASTRO_CACHE) {
+					args.add("--fastro.router.cache.enabled=true");
 				}
 				if (this == FASTRO_METRICS) {
 					args.add("--perf.metrics=true");
 				}
 			}
+			// As it ships: its application.yml leaves the event loops to Reactor Netty,
+			// which JvmFlags.SERVER sets to one.
+			case FASTRO_DEMO -> args.add("--fastro.server.port=" + port);
 			case MVC -> args.add("--server.port=" + port);
 			case MVC_VIRTUAL -> {
 				args.add("--server.port=" + port);

@@ -31,6 +31,9 @@ public final class ServerProcess {
 	 */
 	private static final int ANSWER_TIMEOUT_MILLIS = 5_000;
 
+	/** The demo app's executable jar, relative to the repository root. */
+	static final String DEMO_JAR = "demo-app/target/demo-app-exec.jar";
+
 	private final String label;
 
 	private final int port;
@@ -73,7 +76,7 @@ public final class ServerProcess {
 		}
 		List<String> command = new ArrayList<>(List.of(java.toString()));
 		command.addAll(JvmFlags.SERVER);
-		command.addAll(List.of("-cp", kind.peer() ? peerClassPath(kind) : classPath, kind.mainClass()));
+		command.addAll(launch(kind, classPath));
 		command.addAll(kind.arguments(port, spec.generatedRoutes()));
 		Path log = logDirectory.resolve(kind.id() + "-" + spec.generatedRoutes() + "-" + port + ".log");
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
@@ -84,6 +87,36 @@ public final class ServerProcess {
 	}
 
 	/**
+	 * What follows the JVM flags: the demo app's executable jar, or a class path and the
+	 * server's main class.
+	 */
+	private static List<String> launch(ServerKind kind, String classPath) throws IOException {
+		if (kind == ServerKind.FASTRO_DEMO) {
+			return List.of("-jar", demoJar().toString());
+		}
+		return List.of("-cp", kind.peer() ? peerClassPath(kind) : classPath, kind.mainClass());
+	}
+
+	/**
+	 * The demo app's executable jar, as {@code mvn package} of {@code demo-app} builds
+	 * it.
+	 * @return its path
+	 * @throws IOException if it has not been built
+	 */
+	static Path demoJar() throws IOException {
+		Path jar = repositoryRoot().resolve(DEMO_JAR);
+		if (!Files.isRegularFile(jar)) {
+			throw new IOException(ServerKind.FASTRO_DEMO.label() + " is not built: " + jar
+					+ " comes from `mvn -B -DskipTests package -pl demo-app -am` (perf/run does it)");
+		}
+		return jar;
+	}
+
+	private static Path repositoryRoot() {
+		return Path.of(System.getProperty("perf.dir", ".")).toAbsolutePath().normalize().getParent();
+	}
+
+	/**
 	 * A peer's class path: its module's classes and the run-time class path its build
 	 * wrote, never the harness's own (whose Spring Boot versions the peer must not see).
 	 * @param kind the peer
@@ -91,14 +124,12 @@ public final class ServerProcess {
 	 * @throws IOException if the module has not been built
 	 */
 	static String peerClassPath(ServerKind kind) throws IOException {
-		Path perf = Path.of(System.getProperty("perf.dir", ".")).toAbsolutePath().normalize();
-		Path module = perf.resolveSibling(ServerKind.PEERS_DIRECTORY).resolve(kind.peerModule());
+		Path module = repositoryRoot().resolve(ServerKind.PEERS_DIRECTORY).resolve(kind.peerModule());
 		Path classes = module.resolve("target/classes");
 		Path dependencies = module.resolve("target/classpath.txt");
 		if (!Files.isDirectory(classes) || !Files.isRegularFile(dependencies)) {
 			throw new IOException(kind.label() + " is not built: " + classes + " and " + dependencies
-					+ " come from `mvn -B -DskipTests package -pl " + ServerKind.PEERS_DIRECTORY + "/"
-					+ kind.peerModule() + " -am` (perf/run does it)");
+					+ " come from perf/run's build of " + ServerKind.PEERS_DIRECTORY + "/" + kind.peerModule());
 		}
 		return classes + File.pathSeparator + Files.readString(dependencies, StandardCharsets.UTF_8).trim();
 	}

@@ -3,6 +3,8 @@ package dev.fastro.perf.harness;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -19,9 +21,9 @@ class PlanTest {
 		assertThat(options.seconds()).isEqualTo(10);
 		assertThat(options.warmupSeconds()).isEqualTo(5);
 		assertThat(options.connections()).isEqualTo(100);
-		assertThat(options.servers()).containsExactly(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.FASTRO_NO_CACHE,
-				ServerKind.WEBFLUX, ServerKind.RAW, ServerKind.VERTX, ServerKind.JAVALIN, ServerKind.MVC,
-				ServerKind.MVC_VIRTUAL);
+		assertThat(options.servers()).containsExactly(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.FASTRO_CACHE,
+				ServerKind.FASTRO_METRICS, ServerKind.WEBFLUX, ServerKind.RAW, ServerKind.VERTX, ServerKind.JAVALIN,
+				ServerKind.MVC, ServerKind.MVC_VIRTUAL, ServerKind.HELIDON);
 		assertThat(options.experiments()).containsExactly(Experiment.values());
 		assertThat(options.outputDirectory()).isEqualTo(Path.of("out"));
 	}
@@ -36,7 +38,7 @@ class PlanTest {
 		assertThat(options.outputDirectory()).isEqualTo(Path.of("/tmp/x"));
 		// The peers are left out of the smoke test unless named.
 		assertThat(options.servers()).doesNotContain(ServerKind.VERTX, ServerKind.JAVALIN, ServerKind.MVC,
-				ServerKind.MVC_VIRTUAL);
+				ServerKind.MVC_VIRTUAL, ServerKind.HELIDON, ServerKind.FASTRO_DEMO);
 		assertThat(
 				RunnerOptions.parse(List.of("--quick", "--servers", "native,vertx,javalin"), Path.of("out")).servers())
 			.containsExactly(ServerKind.NATIVE, ServerKind.VERTX, ServerKind.JAVALIN);
@@ -56,14 +58,58 @@ class PlanTest {
 	}
 
 	@Test
-	void fastroWithMetricsRunsTheScenariosOnlyWhenNamed() {
-		assertThat(RunnerOptions.parse(List.of(), Path.of(".")).servers()).doesNotContain(ServerKind.FASTRO_METRICS);
+	void fastroWithMetricsRunsTheScenariosOnlyInTheFullRun() {
+		assertThat(RunnerOptions.parse(List.of(), Path.of(".")).servers()).contains(ServerKind.FASTRO_METRICS);
+		assertThat(RunnerOptions.parse(List.of("--quick"), Path.of(".")).servers())
+			.doesNotContain(ServerKind.FASTRO_METRICS);
 		Group scenarios = Plan.of(RunnerOptions.parse(List.of("--servers", "fastro,fastro-metrics"), Path.of(".")))
 			.get(0);
 		assertThat(scenarios.probesOf(ServerKind.FASTRO_METRICS)).hasSize(7);
 		assertThat(ServerKind.FASTRO_METRICS.arguments(8080, 0)).containsExactly("--fastro.server.port=8080",
 				"--fastro.server.event-loop-threads=1", "--perf.routes=0", "--perf.metrics=true");
 		assertThat(ServerKind.FASTRO.arguments(8080, 0)).doesNotContain("--perf.metrics=true");
+	}
+
+	@Test
+	void everyServerGoesFirstAsOftenAsTheOthersAndFollowsDifferentOnes() {
+		List<ServerKind> servers = List.of(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.RAW);
+		List<List<ServerKind>> rounds = IntStream.range(0, 6).mapToObj(turn -> Plan.order(servers, turn)).toList();
+		assertThat(rounds).allSatisfy(round -> assertThat(round).containsExactlyInAnyOrderElementsOf(servers));
+		assertThat(rounds).extracting(round -> round.get(0))
+			.containsExactly(ServerKind.NATIVE, ServerKind.NATIVE, ServerKind.RAW, ServerKind.RAW, ServerKind.FASTRO,
+					ServerKind.FASTRO);
+		Set<ServerKind> beforeFastro = rounds.stream()
+			.filter(round -> round.indexOf(ServerKind.FASTRO) > 0)
+			.map(round -> round.get(round.indexOf(ServerKind.FASTRO) - 1))
+			.collect(Collectors.toSet());
+		assertThat(beforeFastro).containsExactlyInAnyOrder(ServerKind.NATIVE, ServerKind.RAW);
+	}
+
+	@Test
+	void helidonIsAPeerOnAJdk21AndAnswersTextInTheSpecsSpelling() {
+		Group scenarios = Plan.of(RunnerOptions.parse(List.of(), Path.of("."))).get(0);
+		assertThat(scenarios.probesOf(ServerKind.HELIDON)).hasSize(7);
+		assertThat(ServerKind.HELIDON.peer()).isTrue();
+		assertThat(ServerKind.HELIDON.peerModule()).isEqualTo("helidon");
+		assertThat(ServerKind.HELIDON.minimumJava()).isEqualTo(21);
+		assertThat(ServerKind.HELIDON.arguments(8080, 0)).containsExactly("--port=8080");
+		Probe root = Scenario.ROOT.probe();
+		assertThat(root.forServer(ServerKind.HELIDON)).isSameAs(root);
+	}
+
+	@Test
+	void fastroRunsItsDefaultsTheCacheVariantTurnsTheCacheOnAndTheDemoJarRunsAsItShips() {
+		assertThat(ServerKind.FASTRO.arguments(8080, 0)).noneMatch(arg -> arg.contains("cache"));
+		assertThat(ServerKind.FASTRO_CACHE.arguments(8080, 0)).contains("--fastro.router.cache.enabled=true");
+		assertThat(ServerKind.FASTRO_DEMO.arguments(8080, 0)).containsExactly("--fastro.server.port=8080");
+		// The demo jar serves the scenarios only: it has none of the scaling experiments'
+		// routes.
+		List<Case> demoCases = Plan.of(RunnerOptions.parse(List.of("--servers", "native,fastro-demo"), Path.of(".")))
+			.stream()
+			.flatMap(group -> group.cases().stream())
+			.filter(one -> one.servers().contains(ServerKind.FASTRO_DEMO))
+			.toList();
+		assertThat(demoCases).hasSize(Scenario.values().length).allMatch(one -> one.experiment() == Experiment.MAIN);
 	}
 
 	@Test
@@ -150,7 +196,7 @@ class PlanTest {
 					"middlewares:5", "middlewares:10", "middlewares:25", "body:44 B", "body:1 KiB", "body:64 KiB",
 					"connections:1", "connections:10", "connections:100", "connections:1,000");
 		assertThat(groups.get(4).servers()).containsExactly(new ServerSpec(ServerKind.NATIVE_ROUTED, 10_000),
-				new ServerSpec(ServerKind.FASTRO, 10_000), new ServerSpec(ServerKind.FASTRO_NO_CACHE, 10_000));
+				new ServerSpec(ServerKind.FASTRO, 10_000), new ServerSpec(ServerKind.FASTRO_CACHE, 10_000));
 		assertThat(groups.get(4).cases().get(0).probe().request().target()).isEqualTo("/r5000/user/123");
 		// The body experiment's bodies have the sizes they are named after.
 		assertThat(scenarios.cases().get(14).probe().request().body()).hasSize(64 * 1024);

@@ -118,6 +118,15 @@ class ReportWriterTest {
 	}
 
 	@Test
+	void statesTheMethodChanges() throws Exception {
+		String report = write(List.of(), List.of(), null);
+		assertThat(report).contains("## Method changes")
+			.contains("rotated by one server and reversed every other round")
+			.contains("`Fastro (cache on)` (`fastro-cache`) replaces the earlier `Fastro (cache off)` row");
+		assertThat(report.indexOf("## Method changes")).isLessThan(report.indexOf("## Environment"));
+	}
+
+	@Test
 	void endsWithTheEnvironment() throws Exception {
 		String report = write(List.of(), List.of(), null);
 		assertThat(report).contains("- CPU: Test CPU, 2 cores (servers on core 1, wrk on core 0)")

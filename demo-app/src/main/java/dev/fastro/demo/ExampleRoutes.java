@@ -21,9 +21,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Examples to learn from: injected services, a regex-constrained parameter, a validated
- * JSON endpoint, asynchronous and blocking handlers, a catch-all, and a group guarded by
- * an auth-like middleware.
+ * Examples to learn from: injected services, a regex-constrained parameter, a JSON
+ * endpoint validated by its annotations, asynchronous and blocking handlers, a catch-all,
+ * and a group guarded by an auth-like middleware.
  */
 @Configuration(proxyBeanMethods = false)
 class ExampleRoutes {
@@ -37,7 +37,7 @@ class ExampleRoutes {
 								ctx -> users.find(ctx.paramLong("id"))
 									.orElseThrow(() -> HttpException.notFound("No user " + ctx.param("id"))))
 						.post("/", ctx -> {
-							NewUser input = ctx.body(NewUser.class).validate();
+							NewUser input = ctx.body(NewUser.class);
 							User user = users.add(input.name(), input.email());
 							return Response.created("/users/" + user.id(), user);
 						}))
@@ -85,13 +85,6 @@ class ExampleRoutes {
 	ExceptionHandler<ArithmeticException> overflow() {
 		return ExceptionHandler.of(ArithmeticException.class,
 				(ctx, ex) -> Problem.of(422, "The result does not fit a 64-bit integer", ctx.path()));
-	}
-
-	/** Answers invalid input 422 with one entry per invalid field. */
-	@Bean
-	ExceptionHandler<InvalidInputException> invalidInput() {
-		return ExceptionHandler.of(InvalidInputException.class,
-				(ctx, ex) -> Problem.of(422, ex.getMessage(), ctx.path()).with("errors", ex.errors()));
 	}
 
 }

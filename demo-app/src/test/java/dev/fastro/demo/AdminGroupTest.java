@@ -1,74 +1,79 @@
 package dev.fastro.demo;
 
-import java.net.http.HttpResponse;
-
-import dev.fastro.autoconfigure.LocalFastroPort;
+import dev.fastro.test.autoconfigure.FastroTest;
+import dev.fastro.test.client.FastroTestClient;
+import dev.fastro.test.client.TestResponse;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
 
-import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
 
-import static dev.fastro.test.TestHttp.APPLICATION_JSON;
-import static dev.fastro.test.TestHttp.assertProblem;
-import static dev.fastro.test.TestHttp.get;
-import static dev.fastro.test.TestHttp.header;
-import static dev.fastro.test.TestHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The /admin group, guarded by a bearer-token middleware, and the statistics it serves.
+ * The /admin group, guarded by a bearer-token middleware, and the statistics it serves: a
+ * slice of the demo's routes, served in process.
  */
-@SpringBootTest(classes = DemoApplication.class, properties = "fastro.server.port=0")
+@FastroTest
 class AdminGroupTest {
 
 	private static final String UNAUTHORIZED = "{\"type\":\"about:blank\",\"title\":\"Unauthorized\",\"status\":401,\"detail\":\"A valid bearer token is required\",\"instance\":\"/admin/stats\"}";
 
-	@LocalFastroPort
-	int port;
+	@Autowired
+	FastroTestClient client;
+
+	/** The user routes beside the admin ones need it; these tests do not. */
+	@MockitoBean
+	UserDirectory users;
 
 	@Test
 	void withoutTokenIsUnauthorized() {
-		HttpResponse<String> response = get(this.port, "/admin/stats");
-		assertProblem(response, 401, UNAUTHORIZED);
-		assertThat(response.headers().allValues("www-authenticate")).containsExactly("Bearer");
+		assertThat(this.client.get("/admin/stats").exchange()).isProblem(401, "A valid bearer token is required")
+			.hasBody(UNAUTHORIZED)
+			.hasHeader("www-authenticate", "Bearer");
 	}
 
 	@Test
 	void wrongTokenIsUnauthorized() {
-		HttpResponse<String> response = get(this.port, "/admin/stats", "authorization", "Bearer not-the-token");
-		assertProblem(response, 401, UNAUTHORIZED);
-		assertThat(header(response, "www-authenticate")).isEqualTo("Bearer");
-		assertThat(get(this.port, "/admin/stats", "authorization", "demo-token").statusCode()).isEqualTo(401);
+		assertThat(this.client.get("/admin/stats").header("authorization", "Bearer not-the-token").exchange())
+			.hasStatus(401)
+			.hasBody(UNAUTHORIZED)
+			.hasHeader("www-authenticate", "Bearer");
+		assertThat(this.client.get("/admin/stats").header("authorization", "demo-token").exchange()).hasStatus(401);
 	}
 
 	@Test
 	void authSchemeIsCaseInsensitive() {
-		assertThat(get(this.port, "/admin/stats", "authorization", "bearer demo-token").statusCode()).isEqualTo(200);
+		assertThat(this.client.get("/admin/stats").header("authorization", "bearer demo-token").exchange())
+			.hasStatus(200);
 	}
 
 	@Test
 	void withTokenServesTheStatistics() {
-		HttpResponse<String> response = stats();
-		assertThat(response.statusCode()).isEqualTo(200);
-		assertThat(header(response, "content-type")).isEqualTo(APPLICATION_JSON);
-		assertThat(header(response, "content-length")).isEqualTo(String.valueOf(response.body().length()));
-		assertThat(response.headers().firstValue("www-authenticate")).isEmpty();
-		JsonNode body = json(response.body());
-		assertThat(body.propertyNames()).containsExactly("middlewareNanos");
-		assertThat(body.get("middlewareNanos").isIntegralNumber()).isTrue();
+		TestResponse response = stats();
+		assertThat(response).hasStatus(200)
+			.hasContentType("application/json")
+			.hasHeader("content-length", String.valueOf(response.bodyBytes().length))
+			.doesNotHaveHeader("www-authenticate");
+		assertThat(response.json().propertyNames()).containsExactly("middlewareNanos");
+		assertThat(response.json().get("middlewareNanos").isIntegralNumber()).isTrue();
 	}
 
 	@Test
 	void middlewareTimeGrowsWithTheMiddlewareRoute() {
-		long before = json(stats().body()).get("middlewareNanos").asLong();
-		assertThat(get(this.port, "/").statusCode()).isEqualTo(200);
-		assertThat(json(stats().body()).get("middlewareNanos").asLong()).as("no middleware on /").isEqualTo(before);
-		assertThat(get(this.port, "/middleware").statusCode()).isEqualTo(200);
-		assertThat(json(stats().body()).get("middlewareNanos").asLong()).isGreaterThan(before);
+		long before = middlewareNanos();
+		assertThat(this.client.get("/").exchange()).hasStatus(200);
+		assertThat(middlewareNanos()).as("no middleware on /").isEqualTo(before);
+		assertThat(this.client.get("/middleware").exchange()).hasStatus(200);
+		assertThat(middlewareNanos()).isGreaterThan(before);
 	}
 
-	private HttpResponse<String> stats() {
-		return get(this.port, "/admin/stats", "authorization", "Bearer demo-token");
+	private long middlewareNanos() {
+		return stats().json().get("middlewareNanos").asLong();
+	}
+
+	private TestResponse stats() {
+		return this.client.get("/admin/stats").header("authorization", "Bearer demo-token").exchange();
 	}
 
 }

@@ -11,6 +11,8 @@ import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
 import dev.fastro.test.TestHttp;
+import dev.fastro.test.autoconfigure.AutoConfigureFastroTestClient;
+import dev.fastro.test.client.FastroTestClient;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -35,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * /users.
  */
 @SpringBootTest(classes = DemoApplication.class, properties = "fastro.server.port=0")
+@AutoConfigureFastroTestClient
 class BodyTest {
 
 	private static final int LIMIT = 1024 * 1024;
@@ -44,6 +47,9 @@ class BodyTest {
 
 	@Autowired
 	UserDirectory users;
+
+	@Autowired
+	FastroTestClient client;
 
 	// ---- JSON errors
 
@@ -130,8 +136,7 @@ class BodyTest {
 
 	@Test
 	void jsonNullBodyIsAClientErrorNotAServerError() {
-		// A client's body must never make a 500; here NewUser.validate() is called on
-		// null.
+		// A client's body must never make a 500, nor reach the validator as null.
 		HttpResponse<String> response = post(this.port, "/users", "application/json", "null");
 		assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
 		assertThat(header(response, "content-type")).isEqualTo(PROBLEM_JSON);
@@ -246,20 +251,27 @@ class BodyTest {
 		}
 	}
 
-	// ---- POST /users, validated
+	// ---- POST /users, validated by NewUser's constraints
 
 	@Test
-	void invalidUserIsUnprocessableWithEveryInvalidField() {
+	void invalidUserIsBadRequestWithEveryInvalidField() {
 		int before = this.users.all().size();
-		assertProblem(post(this.port, "/users", "application/json", "{\"name\":\" \",\"email\":\"nope\"}"), 422,
-				"{\"type\":\"about:blank\",\"title\":\"Unprocessable Entity\",\"status\":422,\"detail\":\"Invalid fields: [email, name]\",\"instance\":\"/users\",\"errors\":{\"email\":\"must be an e-mail address\",\"name\":\"must not be blank\"}}");
+		assertThat(this.client.post("/users").json("{\"name\":\" \",\"email\":\"nope\"}").exchange())
+			.isProblem(400, "Invalid request content.")
+			.hasJsonBody(
+					"{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"Invalid request content.\",\"instance\":\"/users\",\"errors\":["
+							+ "{\"field\":\"email\",\"pointer\":\"#/email\",\"message\":\"must be a well-formed email address\",\"rejectedValue\":\"nope\"},"
+							+ "{\"field\":\"name\",\"pointer\":\"#/name\",\"message\":\"must not be blank\",\"rejectedValue\":\" \"}]}");
 		assertThat(this.users.all()).hasSize(before);
 	}
 
 	@Test
 	void oneInvalidFieldIsTheOnlyOneListed() {
-		assertProblem(post(this.port, "/users", "application/json", "{\"name\":\"Grace\"}"), 422,
-				"{\"type\":\"about:blank\",\"title\":\"Unprocessable Entity\",\"status\":422,\"detail\":\"Invalid fields: [email]\",\"instance\":\"/users\",\"errors\":{\"email\":\"must be an e-mail address\"}}");
+		assertThat(this.client.post("/users").json(new NewUser("Grace", null)).exchange())
+			.isProblem(400, "Invalid request content.")
+			.hasJsonBody(
+					"{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"Invalid request content.\",\"instance\":\"/users\",\"errors\":["
+							+ "{\"field\":\"email\",\"pointer\":\"#/email\",\"message\":\"must not be blank\",\"rejectedValue\":null}]}");
 	}
 
 	@Test

@@ -13,7 +13,9 @@ import dev.fastro.http.Middleware;
 import dev.fastro.http.RequestHook;
 import dev.fastro.http.ResponseHook;
 import dev.fastro.http.Routes;
+import dev.fastro.http.internal.BodyValidator;
 import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.JakartaBodyValidator;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import reactor.core.scheduler.Scheduler;
@@ -25,12 +27,15 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.thread.Threading;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 /**
@@ -39,7 +44,8 @@ import org.springframework.core.env.Environment;
  * application's {@link JsonMapper}. Global {@link Middleware}, {@link ExceptionHandler}s
  * and hooks are picked up as beans.
  */
-@AutoConfiguration(after = JacksonAutoConfiguration.class)
+@AutoConfiguration(after = JacksonAutoConfiguration.class,
+		afterName = "org.springframework.boot.validation.autoconfigure.ValidationAutoConfiguration")
 @ConditionalOnBooleanProperty(name = "fastro.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(FastroProperties.class)
 public class FastroAutoConfiguration {
@@ -49,8 +55,9 @@ public class FastroAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	JsonCodec fastroJsonCodec(ObjectProvider<JsonMapper> jsonMapper) {
-		return new JsonCodec(jsonMapper.getIfAvailable(() -> JsonMapper.builder().build()));
+	JsonCodec fastroJsonCodec(ObjectProvider<JsonMapper> jsonMapper, ObjectProvider<BodyValidator> bodyValidator) {
+		return new JsonCodec(jsonMapper.getIfAvailable(() -> JsonMapper.builder().build()),
+				bodyValidator.getIfAvailable());
 	}
 
 	@Bean
@@ -117,6 +124,25 @@ public class FastroAutoConfiguration {
 			.cache(router.getCache().isEnabled(), router.getCache().getMaxSize().toBytes())
 			.requestTimeout(properties.getServer().getRequestTimeout())
 			.build();
+	}
+
+	/**
+	 * Bean Validation of request bodies, when the application has a Jakarta
+	 * {@link jakarta.validation.Validator} (Spring Boot configures one with
+	 * {@code spring-boot-starter-validation}); without one, no class of it is loaded and
+	 * bodies are read without a check.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "jakarta.validation.Validator")
+	@ConditionalOnBean(type = "jakarta.validation.Validator")
+	static class BodyValidationConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		BodyValidator fastroBodyValidator(jakarta.validation.Validator validator) {
+			return new JakartaBodyValidator(validator);
+		}
+
 	}
 
 	/**

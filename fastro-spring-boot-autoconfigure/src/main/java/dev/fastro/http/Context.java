@@ -141,8 +141,27 @@ public interface Context {
 	 * The JSON body read into {@code type}, once: later calls with the same type return
 	 * the same object. A body whose content type is not JSON is a 415; malformed JSON or
 	 * JSON that does not fit the type is a 400 naming where.
+	 * <p>
+	 * When the application has a Jakarta Bean Validation {@code Validator} (Spring Boot
+	 * configures one with {@code spring-boot-starter-validation}), an object whose class
+	 * carries constraints is validated once, in the default group; a violation is a 400
+	 * {@link InvalidBodyException} listing every invalid field.
 	 */
 	<T> T body(Class<T> type);
+
+	/**
+	 * The JSON body read into {@code type} as {@link #body(Class)} does, then validated
+	 * in the given validation groups (the default group when none is given), on every
+	 * call. A violation is a 400 {@link InvalidBodyException} listing every invalid
+	 * field.
+	 * @param <T> the body's type
+	 * @param type the class to read the body into
+	 * @param groups the validation groups to validate in
+	 * @return the valid body
+	 * @throws IllegalStateException when the application has no Bean Validation
+	 * {@code Validator}
+	 */
+	<T> T validBody(Class<T> type, Class<?>... groups);
 
 	/**
 	 * The JSON body read into a generic type, such as {@code new

@@ -360,6 +360,13 @@ public final class Exchange implements Context {
 	}
 
 	@Override
+	public <T> T validBody(Class<T> type, Class<?>... groups) {
+		T body = body(type);
+		this.json.validate(body, groups);
+		return body;
+	}
+
+	@Override
 	@SuppressWarnings("unchecked")
 	public <T> T body(TypeReference<T> type) {
 		return (T) readJson(type.getType(), type.getType());

@@ -31,8 +31,20 @@ public final class JsonCodec {
 
 	private final JsonMapper mapper;
 
+	private final BodyValidator validator;
+
+	/** A codec that does not validate what it reads. */
 	public JsonCodec(JsonMapper mapper) {
+		this(mapper, null);
+	}
+
+	/**
+	 * A codec that validates what it reads with {@code validator}, or does not when it is
+	 * {@code null}.
+	 */
+	public JsonCodec(JsonMapper mapper, BodyValidator validator) {
 		this.mapper = mapper;
+		this.validator = validator;
 	}
 
 	public JsonMapper mapper() {
@@ -71,7 +83,22 @@ public final class JsonCodec {
 		if (value == null) {
 			throw HttpException.badRequest("Request body is JSON null; expected " + type.getRawClass().getSimpleName());
 		}
+		if (this.validator != null) {
+			this.validator.validate(value);
+		}
 		return value;
+	}
+
+	/**
+	 * Validates a body already read in {@code groups}.
+	 * @throws IllegalStateException when this codec has no validator
+	 */
+	void validate(Object value, Class<?>[] groups) {
+		if (this.validator == null) {
+			throw new IllegalStateException(
+					"No Bean Validation Validator to validate the body with; add spring-boot-starter-validation");
+		}
+		this.validator.validate(value, groups);
 	}
 
 	/**

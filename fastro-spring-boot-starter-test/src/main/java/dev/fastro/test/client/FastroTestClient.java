@@ -1,0 +1,165 @@
+package dev.fastro.test.client;
+
+import java.time.Duration;
+import java.util.List;
+
+import dev.fastro.http.Routes;
+import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.JsonCodec;
+import dev.fastro.http.internal.RequestLimits;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.context.ApplicationContext;
+
+/**
+ * A client for testing Fastro routes, with one request builder and one set of assertions
+ * whichever way it reaches them:
+ * <ul>
+ * <li>{@link #bindTo(Routes...)}: in this process, through routes alone, without Spring
+ * (a default JSON mapper);</li>
+ * <li>{@link #bindTo(ApplicationContext)}: in this process, through the application's
+ * dispatcher, so its middleware, hooks, exception handlers and JSON mapper apply;</li>
+ * <li>{@link #bindToServer(int, JsonMapper)}: over HTTP, to a running server.</li>
+ * </ul>
+ * In process, a request goes through the same dispatcher and result writer as in the
+ * server, with no socket and no event loop, and the answer is what the server writes, but
+ * for what the server's connection adds on its own: the {@code Date} header, the
+ * {@code connection} header of a connection it closes, {@code 100 Continue}, and the
+ * refusals of the connection guards and of the body reader (malformed or oversized
+ * requests, 408, 413, 417). Test those over HTTP.
+ *
+ * <pre>{@code
+ * FastroTestClient client = FastroTestClient.bindTo(routes);
+ * assertThat(client.get("/user/42").exchange()).hasStatus(200).hasBody("User 42");
+ * }</pre>
+ */
+public final class FastroTestClient {
+
+	/** How long a request may take before the test fails. */
+	private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+	private final Connector connector;
+
+	private FastroTestClient(Connector connector) {
+		this.connector = connector;
+	}
+
+	/**
+	 * A client of routes alone, without Spring: no global middleware, hooks or exception
+	 * handlers, and a default JSON mapper.
+	 * @param routes the routes to serve
+	 * @return the client
+	 */
+	public static FastroTestClient bindTo(Routes... routes) {
+		return bindTo(JsonMapper.builder().build(), routes);
+	}
+
+	/**
+	 * A client of routes alone, without Spring, with the given JSON mapper.
+	 * @param jsonMapper the mapper for JSON bodies
+	 * @param routes the routes to serve
+	 * @return the client
+	 */
+	public static FastroTestClient bindTo(JsonMapper jsonMapper, Routes... routes) {
+		JsonCodec json = new JsonCodec(jsonMapper);
+		Dispatcher dispatcher = Dispatcher.builder().routes(List.of(routes)).json(json).build();
+		return new FastroTestClient(new InProcessConnector(dispatcher, json, new RequestLimits(1000), TIMEOUT));
+	}
+
+	/**
+	 * A client of an application's Fastro dispatcher, in this process: the application's
+	 * routes, middleware, hooks, exception handlers, JSON mapper and validator apply; its
+	 * server, if any, is not involved.
+	 * @param context an application context with Fastro's auto-configuration
+	 * @return the client
+	 */
+	public static FastroTestClient bindTo(ApplicationContext context) {
+		JsonCodec json = context.getBean(JsonCodec.class);
+		return new FastroTestClient(new InProcessConnector(context.getBean(Dispatcher.class), json,
+				context.getBean(RequestLimits.class), TIMEOUT));
+	}
+
+	/**
+	 * A client of a server running on this machine, over HTTP/1.1.
+	 * @param port the server's port
+	 * @param jsonMapper the mapper for JSON bodies
+	 * @return the client
+	 */
+	public static FastroTestClient bindToServer(int port, JsonMapper jsonMapper) {
+		return new FastroTestClient(new HttpConnector("http://127.0.0.1:" + port, jsonMapper, TIMEOUT));
+	}
+
+	/**
+	 * A {@code GET} request.
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @return the request, to complete and {@link TestRequest#exchange() exchange}
+	 */
+	public TestRequest get(String pathAndQuery) {
+		return method("GET", pathAndQuery);
+	}
+
+	/**
+	 * A {@code HEAD} request.
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @return the request
+	 */
+	public TestRequest head(String pathAndQuery) {
+		return method("HEAD", pathAndQuery);
+	}
+
+	/**
+	 * A {@code POST} request.
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @return the request
+	 */
+	public TestRequest post(String pathAndQuery) {
+		return method("POST", pathAndQuery);
+	}
+
+	/**
+	 * A {@code PUT} request.
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @return the request
+	 */
+	public TestRequest put(String pathAndQuery) {
+		return method("PUT", pathAndQuery);
+	}
+
+	/**
+	 * A {@code PATCH} request.
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @return the request
+	 */
+	public TestRequest patch(String pathAndQuery) {
+		return method("PATCH", pathAndQuery);
+	}
+
+	/**
+	 * A {@code DELETE} request.
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @return the request
+	 */
+	public TestRequest delete(String pathAndQuery) {
+		return method("DELETE", pathAndQuery);
+	}
+
+	/**
+	 * An {@code OPTIONS} request.
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @return the request
+	 */
+	public TestRequest options(String pathAndQuery) {
+		return method("OPTIONS", pathAndQuery);
+	}
+
+	/**
+	 * A request with any method.
+	 * @param method the method, upper case
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @return the request
+	 */
+	public TestRequest method(String method, String pathAndQuery) {
+		return new TestRequest(this.connector, method, pathAndQuery);
+	}
+
+}

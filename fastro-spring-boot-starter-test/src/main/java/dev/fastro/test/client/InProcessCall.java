@@ -1,0 +1,69 @@
+package dev.fastro.test.client;
+
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+
+/**
+ * One request of the in-process client, as its {@link InProcessTransport} knows it: the
+ * host it addressed, and the answer once written.
+ * <p>
+ * Its response headers begin as Reactor Netty's do, with
+ * {@code transfer-encoding: chunked}, which a body of known length replaces, so that
+ * hooks and handlers see the headers they see in the server, in the same order.
+ */
+final class InProcessCall {
+
+	private final String host;
+
+	private final HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+
+	private int status;
+
+	private byte[] body;
+
+	InProcessCall(String host) {
+		this.host = host;
+		this.response.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+	}
+
+	String host() {
+		return this.host;
+	}
+
+	HttpHeaders responseHeaders() {
+		return this.response.headers();
+	}
+
+	/**
+	 * Records the answer, its headers framed as the server frames them: a body of known
+	 * length is not chunked, and Netty's encoder has the last word.
+	 */
+	void answer(int status, byte[] body) {
+		this.response.setStatus(HttpResponseStatus.valueOf(status));
+		if (HttpUtil.isContentLengthSet(this.response)) {
+			HttpUtil.setTransferEncodingChunked(this.response, false);
+		}
+		ResponseFraming.INSTANCE.apply(this.response);
+		this.status = status;
+		this.body = body;
+	}
+
+	boolean answered() {
+		return this.body != null;
+	}
+
+	int status() {
+		return this.status;
+	}
+
+	byte[] body() {
+		return this.body;
+	}
+
+}

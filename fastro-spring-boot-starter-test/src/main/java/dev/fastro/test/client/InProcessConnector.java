@@ -1,0 +1,90 @@
+package dev.fastro.test.client;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.Exchange;
+import dev.fastro.http.internal.JsonCodec;
+import dev.fastro.http.internal.RequestLimits;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Hands requests straight to a {@link Dispatcher}, as the server's bridge does once it
+ * has received a request whole: no socket, no event loop, and the answer written by the
+ * dispatcher's own result writer. The calling thread waits for the answer, so an
+ * asynchronous or blocking handler works as it does in the server.
+ */
+final class InProcessConnector implements Connector {
+
+	private final Dispatcher dispatcher;
+
+	private final JsonCodec json;
+
+	private final RequestLimits limits;
+
+	private final Duration timeout;
+
+	InProcessConnector(Dispatcher dispatcher, JsonCodec json, RequestLimits limits, Duration timeout) {
+		this.dispatcher = dispatcher;
+		this.json = json;
+		this.limits = limits;
+		this.timeout = timeout;
+	}
+
+	@Override
+	public JsonMapper jsonMapper() {
+		return this.json.mapper();
+	}
+
+	@Override
+	public TestResponse exchange(TestRequest request) {
+		HttpHeaders headers = new DefaultHttpHeaders();
+		for (Map.Entry<String, String> header : request.headers()) {
+			headers.add(header.getKey(), header.getValue());
+		}
+		// What every HTTP/1.1 client sends, so that handlers see what they would see.
+		if (!headers.contains(HttpHeaderNames.HOST)) {
+			headers.set(HttpHeaderNames.HOST, "localhost");
+		}
+		byte[] content = request.body();
+		if (content.length > 0 && !headers.contains(HttpHeaderNames.CONTENT_LENGTH)) {
+			headers.setInt(HttpHeaderNames.CONTENT_LENGTH, content.length);
+		}
+		InProcessCall call = new InProcessCall(hostName(headers.get(HttpHeaderNames.HOST)));
+		// As the server's bridge does: no body is null, a body is released once answered.
+		ByteBuf body = (content.length > 0) ? Unpooled.wrappedBuffer(content) : null;
+		try {
+			Exchange exchange = new Exchange(InProcessTransport.INSTANCE, call, request.method(), request.uri(),
+					headers, call.responseHeaders(), body, this.json, this.limits);
+			Mono.from(this.dispatcher.dispatch(exchange)).block(this.timeout);
+		}
+		finally {
+			if (body != null) {
+				body.release();
+			}
+		}
+		if (!call.answered()) {
+			throw new AssertionError("No answer to " + request.method() + " " + request.uri());
+		}
+		// The server's HTTP codec writes no body in the answer to a HEAD request.
+		byte[] answer = request.method().equals("HEAD") ? new byte[0] : call.body();
+		List<Map.Entry<String, String>> responseHeaders = new ArrayList<>(call.responseHeaders().entries());
+		return new TestResponse(call.status(), responseHeaders, answer, jsonMapper());
+	}
+
+	/** The host a client addressed, without its port, as Reactor Netty reports it. */
+	private static String hostName(String host) {
+		int portStart = host.lastIndexOf(':');
+		return (portStart > host.lastIndexOf(']')) ? host.substring(0, portStart) : host;
+	}
+
+}

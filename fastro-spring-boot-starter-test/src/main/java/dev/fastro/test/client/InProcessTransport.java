@@ -1,0 +1,79 @@
+package dev.fastro.test.client;
+
+import java.io.ByteArrayOutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+
+import dev.fastro.http.internal.Transport;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * The {@link Transport} of the in-process client: what the server would write to its
+ * socket is kept in the request's {@link InProcessCall} instead, framed as the server
+ * frames it.
+ */
+final class InProcessTransport implements Transport<InProcessCall> {
+
+	static final InProcessTransport INSTANCE = new InProcessTransport();
+
+	private static final InetSocketAddress CLIENT = new InetSocketAddress(InetAddress.getLoopbackAddress(), 50000);
+
+	private InProcessTransport() {
+	}
+
+	@Override
+	public InetSocketAddress remoteAddress(InProcessCall call) {
+		return CLIENT;
+	}
+
+	@Override
+	public String scheme(InProcessCall call) {
+		return "http";
+	}
+
+	@Override
+	public String host(InProcessCall call) {
+		return call.host();
+	}
+
+	@Override
+	public ByteBufAllocator alloc(InProcessCall call) {
+		return ByteBufAllocator.DEFAULT;
+	}
+
+	@Override
+	public Publisher<Void> send(InProcessCall call, int status, ByteBuf body) {
+		return Mono.fromRunnable(() -> {
+			try {
+				call.answer(status, ByteBufUtil.getBytes(body));
+			}
+			finally {
+				body.release();
+			}
+		});
+	}
+
+	@Override
+	public boolean committed(InProcessCall call) {
+		return call.answered();
+	}
+
+	@Override
+	public Publisher<Void> stream(InProcessCall call, int status, Publisher<ByteBuf> body) {
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		return Flux.from(body).doOnNext(chunk -> {
+			try {
+				bytes.writeBytes(ByteBufUtil.getBytes(chunk));
+			}
+			finally {
+				chunk.release();
+			}
+		}).then(Mono.fromRunnable(() -> call.answer(status, bytes.toByteArray())));
+	}
+
+}

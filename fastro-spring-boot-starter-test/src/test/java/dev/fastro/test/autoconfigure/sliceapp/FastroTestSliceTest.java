@@ -1,0 +1,61 @@
+package dev.fastro.test.autoconfigure.sliceapp;
+
+import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.server.internal.FastroServer;
+import dev.fastro.test.autoconfigure.FastroTest;
+import dev.fastro.test.client.FastroTestClient;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.BDDMockito.given;
+
+/**
+ * {@link FastroTest} keeps what serves requests, leaves out other components and the
+ * server, and injects the in-process client.
+ */
+@FastroTest(properties = "fastro.router.ignore-trailing-slash=true")
+class FastroTestSliceTest {
+
+	@Autowired
+	FastroTestClient client;
+
+	@Autowired
+	ApplicationContext context;
+
+	@MockitoBean
+	Greeter greeter;
+
+	@Test
+	void servesTheRoutesWithTheirMiddlewareAndExceptionHandlers() {
+		given(this.greeter.greet("ada")).willReturn("Hi ada");
+		assertThat(this.client.get("/greet/ada").exchange()).hasStatus(200)
+			.hasHeader("x-powered-by", "fastro")
+			.hasBody("Hi ada");
+		assertThat(this.client.get("/fail").exchange()).isProblem(501, "not yet");
+		assertThat(this.client.get("/other").exchange()).hasStatus(200);
+	}
+
+	@Test
+	void appliesTheTestsProperties() {
+		given(this.greeter.greet("ada")).willReturn("Hi ada");
+		assertThat(this.client.get("/greet/ada/").exchange()).hasStatus(200).hasBody("Hi ada");
+	}
+
+	@Test
+	void validatesBodiesWhenBeanValidationIsThere() {
+		assertThat(this.client.post("/greet").json("{\"name\":\"\"}").exchange()).isProblem(400,
+				"Invalid request content.");
+	}
+
+	@Test
+	void leavesOutOtherComponentsAndTheServer() {
+		assertThat(this.context.getBeansOfType(Unrelated.class)).isEmpty();
+		assertThat(this.context.getBeansOfType(FastroServer.class)).isEmpty();
+		assertThat(this.context.getBeansOfType(Dispatcher.class)).hasSize(1);
+	}
+
+}

@@ -1,0 +1,177 @@
+package dev.fastro.test.client;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import dev.fastro.http.Handler;
+import dev.fastro.http.HttpException;
+import dev.fastro.http.Response;
+import dev.fastro.http.Routes;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.type.TypeReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The in-process client over routes alone, without Spring: requests as built reach the
+ * handlers, answers come back whole, and the assertions fail when they should.
+ */
+class FastroTestClientTest {
+
+	record Item(String sku, int quantity) {
+	}
+
+	private final FastroTestClient client = FastroTestClient.bindTo(Routes.builder()
+		.get("/", ctx -> "Hello world!")
+		.get("/items/{sku}", ctx -> new Item(ctx.param("sku"), (int) ctx.queryLong("quantity")))
+		.post("/items", ctx -> Response.created("/items/1", ctx.body(Item.class)))
+		.post("/echo", ctx -> ctx.bodyBytes())
+		.post("/form", ctx -> ctx.formParam("name") + " " + ctx.formParam("city"))
+		.get("/whoami",
+				ctx -> ctx.header("x-user") + " " + ctx.cookie("session") + " " + ctx.cookie("theme") + " " + ctx.host()
+						+ " " + ctx.remoteAddress().getAddress().isLoopbackAddress())
+		.get("/search", ctx -> ctx.queries("q"))
+		.get("/later", ctx -> Mono.delay(Duration.ofMillis(1)).map(tick -> "later"))
+		.get("/blocking", Handler.blocking(ctx -> "blocked"))
+		.get("/stream", ctx -> Flux.just(new Item("a", 1), new Item("b", 2)))
+		.get("/cookie", ctx -> ctx.cookie("seen", "yes").status(202))
+		.get("/teapot", ctx -> {
+			throw new HttpException(418, "I am one");
+		})
+		.get("/broken", ctx -> {
+			throw new IllegalStateException("internal detail");
+		})
+		.build());
+
+	@Test
+	void answersTextWithItsLengthAndType() {
+		assertThat(this.client.get("/").exchange()).hasStatus(200)
+			.hasContentType("text/plain; charset=utf-8")
+			.hasHeader("content-length", "12")
+			.doesNotHaveHeader("transfer-encoding")
+			.hasBody("Hello world!");
+	}
+
+	@Test
+	void answersHeadWithoutABody() {
+		assertThat(this.client.head("/").exchange()).hasStatus(200).hasHeader("content-length", "12").hasEmptyBody();
+	}
+
+	@Test
+	void readsJsonAsTreeAndAsType() {
+		TestResponse response = this.client.get("/items/a%2Fb").query("quantity", "3").exchange();
+		assertThat(response).hasStatus(200)
+			.hasContentType("application/json")
+			.hasJsonBody("{ \"quantity\": 3, \"sku\": \"a/b\" }");
+		assertThat(response.body(Item.class)).isEqualTo(new Item("a/b", 3));
+		assertThat(response).bodyAs(Item.class).isEqualTo(new Item("a/b", 3));
+	}
+
+	@Test
+	void sendsObjectsAsJson() {
+		TestResponse response = this.client.post("/items").json(new Item("x", 2)).exchange();
+		assertThat(response).hasStatus(201)
+			.hasHeader("location", "/items/1")
+			.hasJsonBody("{\"sku\":\"x\",\"quantity\":2}");
+	}
+
+	@Test
+	void sendsJsonTextAsItIs() {
+		assertThat(this.client.post("/items").json("{\"sku\":\"y\",\"quantity\":1}").exchange()).hasStatus(201)
+			.bodyAs(Item.class)
+			.isEqualTo(new Item("y", 1));
+	}
+
+	@Test
+	void sendsBytesAndForms() {
+		assertThat(this.client.post("/echo")
+			.body(new byte[] { 1, 2, 3 }, "application/octet-stream")
+			.exchange()
+			.bodyBytes()).containsExactly(1, 2, 3);
+		assertThat(this.client.post("/form").formField("name", "Ada L").formField("city", "a&b").exchange())
+			.hasBody("Ada L a&b");
+	}
+
+	@Test
+	void sendsHeadersAndCookies() {
+		assertThat(this.client.get("/whoami")
+			.header("x-user", "ada")
+			.header("host", "example.com:8443")
+			.cookie("session", "s1")
+			.cookie("theme", "dark")
+			.exchange()).hasBody("ada s1 dark example.com true");
+	}
+
+	@Test
+	void encodesQueryParameters() {
+		assertThat(this.client.get("/search?q=first")
+			.query("q", "a b&c")
+			.exchange()
+			.body(new TypeReference<List<String>>() {
+			})).containsExactly("first", "a b&c");
+	}
+
+	@Test
+	void waitsForAsynchronousAndBlockingAnswers() {
+		assertThat(this.client.get("/later").exchange()).hasStatus(200).hasBody("later");
+		assertThat(this.client.get("/blocking").exchange()).hasStatus(200).hasBody("blocked");
+	}
+
+	@Test
+	void collectsAStreamedAnswer() {
+		assertThat(this.client.get("/stream").exchange()).hasStatus(200)
+			.hasHeader("transfer-encoding", "chunked")
+			.doesNotHaveHeader("content-length")
+			.hasBody("[{\"sku\":\"a\",\"quantity\":1},{\"sku\":\"b\",\"quantity\":2}]");
+		assertThat(this.client.get("/stream").header("accept", "application/x-ndjson").exchange())
+			.hasBody("{\"sku\":\"a\",\"quantity\":1}\n{\"sku\":\"b\",\"quantity\":2}\n");
+	}
+
+	@Test
+	void readsCookiesTheAnswerSets() {
+		TestResponse response = this.client.get("/cookie").exchange();
+		assertThat(response).hasStatus(202);
+		assertThat(response.cookie("seen")).isEqualTo("yes");
+		assertThat(response.cookie("other")).isNull();
+	}
+
+	@Test
+	void readsProblems() {
+		TestResponse response = this.client.get("/teapot").exchange();
+		assertThat(response).isProblem(418, "I am one");
+		assertThat(response.problem().instance()).isEqualTo("/teapot");
+		assertThat(this.client.get("/broken").exchange()).isProblem(500, null);
+		assertThat(this.client.get("/nope").exchange()).isProblem(404, "No route for GET /nope");
+		assertThat(this.client.delete("/").exchange()).hasStatus(405).hasHeader("allow", "GET, HEAD, OPTIONS");
+		assertThat(this.client.options("/").exchange()).hasStatus(204).doesNotHaveHeader("content-length");
+	}
+
+	@Test
+	void failedAssertionsSayWhatWasAnswered() {
+		TestResponse response = this.client.get("/").exchange();
+		assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> assertThat(response).hasStatus(201))
+			.withMessageContaining("Expected status 201 but was 200")
+			.withMessageContaining("Hello world!");
+		assertThatExceptionOfType(AssertionError.class)
+			.isThrownBy(() -> assertThat(response).hasHeader("content-type", "text/html"));
+		assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> assertThat(response).hasBody("Hello"));
+		assertThatExceptionOfType(AssertionError.class)
+			.isThrownBy(() -> assertThat(response).doesNotHaveHeader("content-length"));
+		assertThatExceptionOfType(AssertionError.class)
+			.isThrownBy(() -> assertThat(this.client.get("/items/a?quantity=1").exchange())
+				.hasJsonBody("{\"sku\":\"b\",\"quantity\":1}"));
+		assertThatExceptionOfType(AssertionError.class)
+			.isThrownBy(() -> assertThat(this.client.get("/teapot").exchange()).isProblem(418, "other"));
+	}
+
+	@Test
+	void keepsHeadersInTheOrderWritten() {
+		List<Map.Entry<String, String>> headers = this.client.get("/").exchange().headers();
+		assertThat(headers).extracting(Map.Entry::getKey).containsExactly("content-type", "content-length");
+	}
+
+}

@@ -3,6 +3,8 @@ package dev.fastro.autoconfigure;
 import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.InvalidMimeTypeException;
+import org.springframework.util.MimeTypeUtils;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
@@ -115,6 +117,8 @@ public class FastroProperties implements Validator {
 
 		private final AccessLog accessLog = new AccessLog();
 
+		private final Compression compression = new Compression();
+
 		public String getAddress() {
 			return this.address;
 		}
@@ -199,6 +203,10 @@ public class FastroProperties implements Validator {
 			return this.accessLog;
 		}
 
+		public Compression getCompression() {
+			return this.compression;
+		}
+
 		public ForwardHeadersStrategy getForwardHeadersStrategy() {
 			return this.forwardHeadersStrategy;
 		}
@@ -235,6 +243,67 @@ public class FastroProperties implements Validator {
 
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
+		}
+
+	}
+
+	/**
+	 * Response compression, with Spring Boot's {@code server.compression} defaults.
+	 */
+	public static class Compression {
+
+		/**
+		 * Whether responses are compressed for clients that accept it: gzip and deflate,
+		 * and Brotli and Zstandard when brotli4j and zstd-jni are on the class path.
+		 */
+		private boolean enabled;
+
+		/**
+		 * Smallest Content-Length compressed; a body of unknown length always is.
+		 */
+		private DataSize minResponseSize = DataSize.ofKilobytes(2);
+
+		/**
+		 * Content types that are compressed.
+		 */
+		private String[] mimeTypes = new String[] { "text/html", "text/xml", "text/plain", "text/css",
+				"text/javascript", "application/javascript", "application/json", "application/xml" };
+
+		/**
+		 * User agents that are never sent a compressed response.
+		 */
+		private String[] excludedUserAgents = new String[0];
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public DataSize getMinResponseSize() {
+			return this.minResponseSize;
+		}
+
+		public void setMinResponseSize(DataSize minResponseSize) {
+			this.minResponseSize = minResponseSize;
+		}
+
+		public String[] getMimeTypes() {
+			return this.mimeTypes;
+		}
+
+		public void setMimeTypes(String[] mimeTypes) {
+			this.mimeTypes = mimeTypes;
+		}
+
+		public String[] getExcludedUserAgents() {
+			return this.excludedUserAgents;
+		}
+
+		public void setExcludedUserAgents(String[] excludedUserAgents) {
+			this.excludedUserAgents = excludedUserAgents;
 		}
 
 	}
@@ -345,8 +414,29 @@ public class FastroProperties implements Validator {
 		check(errors, "server.shutdownTimeout",
 				server.getShutdownTimeout() == null || !server.getShutdownTimeout().isNegative(),
 				"must not be negative");
+		Compression compression = server.getCompression();
+		check(errors, "server.compression.minResponseSize", nonNegativeInt(compression.getMinResponseSize()),
+				"must be between 0B and 2GB");
+		for (int i = 0; i < compression.getMimeTypes().length; i++) {
+			String problem = mimeTypeProblem(compression.getMimeTypes()[i]);
+			check(errors, "server.compression.mimeTypes[" + i + "]", problem == null, problem);
+		}
 		Cache cache = ((FastroProperties) target).getRouter().getCache();
 		check(errors, "router.cache.maxSize", cache.getMaxSize().toBytes() > 0, "must be positive");
+	}
+
+	private static String mimeTypeProblem(String mimeType) {
+		try {
+			MimeTypeUtils.parseMimeType(mimeType);
+			return null;
+		}
+		catch (InvalidMimeTypeException ex) {
+			return "is not a MIME type: " + ex.getMessage();
+		}
+	}
+
+	private static boolean nonNegativeInt(DataSize size) {
+		return size.toBytes() >= 0 && size.toBytes() <= Integer.MAX_VALUE;
 	}
 
 	private static boolean positiveInt(DataSize size) {

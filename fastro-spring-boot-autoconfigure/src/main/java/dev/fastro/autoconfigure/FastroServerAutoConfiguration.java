@@ -1,14 +1,20 @@
 package dev.fastro.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
 
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
+import dev.fastro.autoconfigure.internal.ResponseCompression;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.server.internal.ServerOptions;
+import reactor.netty.http.server.HttpServer;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -37,15 +43,31 @@ public class FastroServerAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	FastroServer fastroServer(FastroProperties properties, Dispatcher dispatcher, JsonCodec json,
-			RequestLimits limits) {
+	FastroServer fastroServer(FastroProperties properties, Dispatcher dispatcher, JsonCodec json, RequestLimits limits,
+			ObjectProvider<FastroServerCustomizer> customizers) {
 		FastroProperties.Server server = properties.getServer();
 		ServerOptions options = new ServerOptions(server.getAddress(), server.getPort(), server.getEventLoopThreads(),
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
 				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE,
 				server.getAccessLog().isEnabled());
-		return new FastroServer(options, dispatcher, json, limits);
+		return new FastroServer(options, dispatcher, json, limits, customizers(server, customizers));
+	}
+
+	/**
+	 * Fastro's own customizers for the features that are on, then the application's, in
+	 * their order, so that the application has the last word.
+	 */
+	private static List<Function<HttpServer, HttpServer>> customizers(FastroProperties.Server server,
+			ObjectProvider<FastroServerCustomizer> application) {
+		List<Function<HttpServer, HttpServer>> customizers = new ArrayList<>();
+		FastroProperties.Compression compression = server.getCompression();
+		if (compression.isEnabled()) {
+			customizers.add(new ResponseCompression((int) compression.getMinResponseSize().toBytes(),
+					List.of(compression.getMimeTypes()), List.of(compression.getExcludedUserAgents())));
+		}
+		application.orderedStream().forEach(customizers::add);
+		return customizers;
 	}
 
 	@Bean

@@ -2,6 +2,8 @@ package dev.fastro.server.internal;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
 
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.JsonCodec;
@@ -36,7 +38,12 @@ public final class FastroServer {
 
 	private volatile DisposableServer running;
 
-	public FastroServer(ServerOptions options, Dispatcher dispatcher, JsonCodec json, RequestLimits limits) {
+	/**
+	 * @param customizers adjust Reactor Netty's server, in this order, after Fastro's own
+	 * configuration and before its handler is installed
+	 */
+	public FastroServer(ServerOptions options, Dispatcher dispatcher, JsonCodec json, RequestLimits limits,
+			List<? extends Function<HttpServer, HttpServer>> customizers) {
 		this.options = options;
 		this.loops = (options.eventLoopThreads() > 0) ? LoopResources.create("fastro", options.eventLoopThreads(), true)
 				: null;
@@ -51,9 +58,14 @@ public final class FastroServer {
 			.childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
 			.forwarded(options.forwardedHeaders())
 			.accessLog(options.accessLog(), new AccessLogLine(dispatcher))
-			.channelGroup(this.connections)
-			.handle(new FastroHttpHandler(dispatcher, json, limits, options.maxBodySize()));
-		this.server = (this.loops != null) ? server.runOn(this.loops) : server;
+			.channelGroup(this.connections);
+		if (this.loops != null) {
+			server = server.runOn(this.loops);
+		}
+		for (Function<HttpServer, HttpServer> customizer : customizers) {
+			server = customizer.apply(server);
+		}
+		this.server = server.handle(new FastroHttpHandler(dispatcher, json, limits, options.maxBodySize()));
 	}
 
 	/**

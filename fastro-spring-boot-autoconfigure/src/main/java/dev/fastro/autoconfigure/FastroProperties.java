@@ -119,6 +119,8 @@ public class FastroProperties implements Validator {
 
 		private final Compression compression = new Compression();
 
+		private final Ssl ssl = new Ssl();
+
 		public String getAddress() {
 			return this.address;
 		}
@@ -207,6 +209,10 @@ public class FastroProperties implements Validator {
 			return this.compression;
 		}
 
+		public Ssl getSsl() {
+			return this.ssl;
+		}
+
 		public ForwardHeadersStrategy getForwardHeadersStrategy() {
 			return this.forwardHeadersStrategy;
 		}
@@ -244,6 +250,57 @@ public class FastroProperties implements Validator {
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
 		}
+
+	}
+
+	/**
+	 * TLS, from one of Spring Boot's SSL bundles ({@code spring.ssl.bundle.*}).
+	 */
+	public static class Ssl {
+
+		/**
+		 * Name of the SSL bundle the server serves TLS with: its key, certificate, trust
+		 * material, protocols and ciphers. Unset: cleartext.
+		 */
+		private String bundle;
+
+		/**
+		 * Whether clients are asked for a certificate: none, want (asked, optional) or
+		 * need (required), checked against the bundle's trust material.
+		 */
+		private ClientAuth clientAuth = ClientAuth.NONE;
+
+		public String getBundle() {
+			return this.bundle;
+		}
+
+		public void setBundle(String bundle) {
+			this.bundle = bundle;
+		}
+
+		public ClientAuth getClientAuth() {
+			return this.clientAuth;
+		}
+
+		public void setClientAuth(ClientAuth clientAuth) {
+			this.clientAuth = clientAuth;
+		}
+
+	}
+
+	/**
+	 * Whether a TLS client is asked for a certificate, as Spring Boot names the choices.
+	 */
+	public enum ClientAuth {
+
+		/** Not asked for. */
+		NONE,
+
+		/** Asked for; a client without one is served too. */
+		WANT,
+
+		/** Required; a client without a trusted one fails the handshake. */
+		NEED
 
 	}
 

@@ -54,12 +54,23 @@ public class FastroServerAutoConfiguration {
 	FastroServer fastroServer(FastroProperties properties, Dispatcher dispatcher, JsonCodec json, RequestLimits limits,
 			ObjectProvider<SslBundles> sslBundles, ObjectProvider<FastroServerCustomizer> customizers) {
 		FastroProperties.Server server = properties.getServer();
-		ServerOptions options = new ServerOptions(server.getAddress(), server.getPort(), server.getEventLoopThreads(),
+		return server(server, server.getAddress(), server.getPort(), dispatcher, json, limits,
+				customizers(server, sslBundles, customizers));
+	}
+
+	/**
+	 * A server for {@code dispatcher} on {@code host} and {@code port}, with the limits,
+	 * timeouts and options of {@code fastro.server.*}, adjusted by {@code customizers}:
+	 * the application's server, and the management server.
+	 */
+	static FastroServer server(FastroProperties.Server server, String host, int port, Dispatcher dispatcher,
+			JsonCodec json, RequestLimits limits, List<? extends Function<HttpServer, HttpServer>> customizers) {
+		ServerOptions options = new ServerOptions(host, port, server.getEventLoopThreads(),
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
 				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE,
 				server.getAccessLog().isEnabled());
-		return new FastroServer(options, dispatcher, json, limits, customizers(server, sslBundles, customizers));
+		return new FastroServer(options, dispatcher, json, limits, customizers);
 	}
 
 	/**

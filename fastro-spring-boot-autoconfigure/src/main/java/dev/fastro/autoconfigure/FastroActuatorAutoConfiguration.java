@@ -96,8 +96,8 @@ public class FastroActuatorAutoConfiguration {
 
 	/**
 	 * On another port, the endpoints are the routes of a second Fastro server, with the
-	 * application's global middleware, exception handlers and hooks and the same
-	 * {@code fastro.server.*} limits.
+	 * application's global middleware, exception handlers, hooks and
+	 * {@link FastroServerCustomizer}s and the same {@code fastro.server.*} limits.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@Conditional(OnDifferentPort.class)
@@ -112,8 +112,8 @@ public class FastroActuatorAutoConfiguration {
 				ObjectProvider<RequestHook> requestHooks, ObjectProvider<ResponseHook> responseHooks,
 				ObjectProvider<ErrorHook> errorHooks,
 				@Qualifier(FastroAutoConfiguration.BLOCKING_SCHEDULER) Scheduler blockingScheduler,
-				ObjectProvider<DispatcherWrapper> wrappers, ConfigurableEnvironment environment,
-				ApplicationEventPublisher events) {
+				ObjectProvider<DispatcherWrapper> wrappers, ObjectProvider<FastroServerCustomizer> customizers,
+				ConfigurableEnvironment environment, ApplicationEventPublisher events) {
 			Binder binder = Binder.get(environment);
 			String basePath = binder.bind("management.server.base-path", String.class).orElse("")
 					+ properties.getBasePath();
@@ -126,8 +126,11 @@ public class FastroActuatorAutoConfiguration {
 				.map(InetAddress::getHostAddress)
 				.orElse(server.getAddress());
 			int port = binder.bind("management.server.port", Integer.class).get();
+			// The application's customizers, but not its TLS or compression: those are
+			// the application's port's, as management.server.ssl is Spring Boot's.
 			FastroServer managementServer = FastroServerAutoConfiguration.server(server, host, port, dispatcher,
-					FastroServerAutoConfiguration.wrapAll(wrappers), json, limits);
+					FastroServerAutoConfiguration.wrapAll(wrappers), json, limits,
+					customizers.orderedStream().toList());
 			return FastroServerLifecycle.management(managementServer, dispatcher,
 					FastroServerAutoConfiguration.shutdownTimeout(server, environment), environment, events);
 		}

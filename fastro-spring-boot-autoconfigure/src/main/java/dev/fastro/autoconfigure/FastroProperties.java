@@ -3,6 +3,8 @@ package dev.fastro.autoconfigure;
 import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.InvalidMimeTypeException;
+import org.springframework.util.MimeTypeUtils;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
@@ -116,6 +118,10 @@ public class FastroProperties implements Validator {
 
 		private final AccessLog accessLog = new AccessLog();
 
+		private final Compression compression = new Compression();
+
+		private final Ssl ssl = new Ssl();
+
 		public String getAddress() {
 			return this.address;
 		}
@@ -200,6 +206,14 @@ public class FastroProperties implements Validator {
 			return this.accessLog;
 		}
 
+		public Compression getCompression() {
+			return this.compression;
+		}
+
+		public Ssl getSsl() {
+			return this.ssl;
+		}
+
 		public ForwardHeadersStrategy getForwardHeadersStrategy() {
 			return this.forwardHeadersStrategy;
 		}
@@ -236,6 +250,118 @@ public class FastroProperties implements Validator {
 
 		public void setEnabled(boolean enabled) {
 			this.enabled = enabled;
+		}
+
+	}
+
+	/**
+	 * TLS, from one of Spring Boot's SSL bundles ({@code spring.ssl.bundle.*}).
+	 */
+	public static class Ssl {
+
+		/**
+		 * Name of the SSL bundle the server serves TLS with: its key, certificate, trust
+		 * material, protocols and ciphers. Unset: cleartext.
+		 */
+		private String bundle;
+
+		/**
+		 * Whether clients are asked for a certificate: none, want (asked, optional) or
+		 * need (required), checked against the bundle's trust material.
+		 */
+		private ClientAuth clientAuth = ClientAuth.NONE;
+
+		public String getBundle() {
+			return this.bundle;
+		}
+
+		public void setBundle(String bundle) {
+			this.bundle = bundle;
+		}
+
+		public ClientAuth getClientAuth() {
+			return this.clientAuth;
+		}
+
+		public void setClientAuth(ClientAuth clientAuth) {
+			this.clientAuth = clientAuth;
+		}
+
+	}
+
+	/**
+	 * Whether a TLS client is asked for a certificate, as Spring Boot names the choices.
+	 */
+	public enum ClientAuth {
+
+		/** Not asked for. */
+		NONE,
+
+		/** Asked for; a client without one is served too. */
+		WANT,
+
+		/** Required; a client without a trusted one fails the handshake. */
+		NEED
+
+	}
+
+	/**
+	 * Response compression, with Spring Boot's {@code server.compression} defaults.
+	 */
+	public static class Compression {
+
+		/**
+		 * Whether responses are compressed for clients that accept it: gzip and deflate,
+		 * and Brotli and Zstandard when brotli4j and zstd-jni are on the class path.
+		 */
+		private boolean enabled;
+
+		/**
+		 * Smallest Content-Length compressed; a body of unknown length always is.
+		 */
+		private DataSize minResponseSize = DataSize.ofKilobytes(2);
+
+		/**
+		 * Content types that are compressed.
+		 */
+		private String[] mimeTypes = new String[] { "text/html", "text/xml", "text/plain", "text/css",
+				"text/javascript", "application/javascript", "application/json", "application/xml" };
+
+		/**
+		 * User agents that are never sent a compressed response.
+		 */
+		private String[] excludedUserAgents = new String[0];
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public DataSize getMinResponseSize() {
+			return this.minResponseSize;
+		}
+
+		public void setMinResponseSize(DataSize minResponseSize) {
+			this.minResponseSize = minResponseSize;
+		}
+
+		public String[] getMimeTypes() {
+			return this.mimeTypes;
+		}
+
+		public void setMimeTypes(String[] mimeTypes) {
+			this.mimeTypes = mimeTypes;
+		}
+
+		public String[] getExcludedUserAgents() {
+			return this.excludedUserAgents;
+		}
+
+		public void setExcludedUserAgents(String[] excludedUserAgents) {
+			this.excludedUserAgents = excludedUserAgents;
 		}
 
 	}
@@ -347,8 +473,29 @@ public class FastroProperties implements Validator {
 		check(errors, "server.shutdownTimeout",
 				server.getShutdownTimeout() == null || !server.getShutdownTimeout().isNegative(),
 				"must not be negative");
+		Compression compression = server.getCompression();
+		check(errors, "server.compression.minResponseSize", nonNegativeInt(compression.getMinResponseSize()),
+				"must be between 0B and 2GB");
+		for (int i = 0; i < compression.getMimeTypes().length; i++) {
+			String problem = mimeTypeProblem(compression.getMimeTypes()[i]);
+			check(errors, "server.compression.mimeTypes[" + i + "]", problem == null, problem);
+		}
 		Cache cache = ((FastroProperties) target).getRouter().getCache();
 		check(errors, "router.cache.maxSize", cache.getMaxSize().toBytes() > 0, "must be positive");
+	}
+
+	private static String mimeTypeProblem(String mimeType) {
+		try {
+			MimeTypeUtils.parseMimeType(mimeType);
+			return null;
+		}
+		catch (InvalidMimeTypeException ex) {
+			return "is not a MIME type: " + ex.getMessage();
+		}
+	}
+
+	private static boolean nonNegativeInt(DataSize size) {
+		return size.toBytes() >= 0 && size.toBytes() <= Integer.MAX_VALUE;
 	}
 
 	private static boolean positiveInt(DataSize size) {

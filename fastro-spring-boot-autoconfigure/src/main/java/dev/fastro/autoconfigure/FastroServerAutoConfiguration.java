@@ -1,14 +1,21 @@
 package dev.fastro.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
 
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
+import dev.fastro.autoconfigure.internal.ResponseCompression;
+import dev.fastro.autoconfigure.internal.SslBundleCustomizer;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.server.internal.ServerOptions;
+import io.netty.handler.ssl.ClientAuth;
+import reactor.netty.http.server.HttpServer;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -16,7 +23,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.ssl.NoSuchSslBundleException;
+import org.springframework.boot.ssl.SslBundle;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationEventPublisher;
@@ -24,13 +36,14 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
+import org.springframework.util.StringUtils;
 
 /**
  * Fastro's own Reactor Netty server, started and stopped with the application context.
  * Needs neither spring-webflux nor spring-webmvc, and serves in an application whose web
  * type is NONE.
  */
-@AutoConfiguration(after = FastroAutoConfiguration.class)
+@AutoConfiguration(after = { FastroAutoConfiguration.class, SslAutoConfiguration.class })
 @ConditionalOnBooleanProperty(name = "fastro.enabled", matchIfMissing = true)
 public class FastroServerAutoConfiguration {
 
@@ -40,24 +53,27 @@ public class FastroServerAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	FastroServer fastroServer(FastroProperties properties, Dispatcher dispatcher, JsonCodec json, RequestLimits limits,
-			ObjectProvider<DispatcherWrapper> wrappers) {
+			ObjectProvider<DispatcherWrapper> wrappers, ObjectProvider<SslBundles> sslBundles,
+			ObjectProvider<FastroServerCustomizer> customizers) {
 		FastroProperties.Server server = properties.getServer();
-		return server(server, server.getAddress(), server.getPort(), dispatcher, wrapAll(wrappers), json, limits);
+		return server(server, server.getAddress(), server.getPort(), dispatcher, wrapAll(wrappers), json, limits,
+				customizers(server, sslBundles, customizers));
 	}
 
 	/**
 	 * A server for {@code dispatcher} on {@code host} and {@code port}, with the limits,
-	 * timeouts and options of {@code fastro.server.*}: the application's server, and the
-	 * management server.
+	 * timeouts and options of {@code fastro.server.*}, adjusted by {@code customizers}:
+	 * the application's server, and the management server.
 	 */
 	static FastroServer server(FastroProperties.Server server, String host, int port, Dispatcher dispatcher,
-			DispatcherWrapper wrapper, JsonCodec json, RequestLimits limits) {
+			DispatcherWrapper wrapper, JsonCodec json, RequestLimits limits,
+			List<? extends Function<HttpServer, HttpServer>> customizers) {
 		ServerOptions options = new ServerOptions(host, port, server.getEventLoopThreads(),
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
 				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE,
 				server.getAccessLog().isEnabled());
-		return new FastroServer(options, dispatcher, wrapper, json, limits);
+		return new FastroServer(options, dispatcher, wrapper, json, limits, customizers);
 	}
 
 	/**
@@ -70,12 +86,51 @@ public class FastroServerAutoConfiguration {
 			.orElse(dispatcher -> dispatcher);
 	}
 
+	/**
+	 * Fastro's own customizers for the features that are on, then the application's, in
+	 * their order, so that the application has the last word.
+	 */
+	private static List<Function<HttpServer, HttpServer>> customizers(FastroProperties.Server server,
+			ObjectProvider<SslBundles> sslBundles, ObjectProvider<FastroServerCustomizer> application) {
+		List<Function<HttpServer, HttpServer>> customizers = new ArrayList<>();
+		String bundle = server.getSsl().getBundle();
+		if (StringUtils.hasText(bundle)) {
+			customizers.add(ssl(bundle, server.getSsl().getClientAuth(), sslBundles.getObject()));
+		}
+		FastroProperties.Compression compression = server.getCompression();
+		if (compression.isEnabled()) {
+			customizers.add(new ResponseCompression((int) compression.getMinResponseSize().toBytes(),
+					List.of(compression.getMimeTypes()), List.of(compression.getExcludedUserAgents())));
+		}
+		application.orderedStream().forEach(customizers::add);
+		return customizers;
+	}
+
 	@Bean
 	@ConditionalOnMissingBean
 	FastroServerLifecycle fastroServerLifecycle(FastroServer server, Dispatcher dispatcher, FastroProperties properties,
 			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
 		return new FastroServerLifecycle(server, dispatcher, shutdownTimeout(properties.getServer(), environment),
 				environment, events);
+	}
+
+	private static SslBundleCustomizer ssl(String bundleName, FastroProperties.ClientAuth clientAuth,
+			SslBundles bundles) {
+		SslBundle bundle;
+		try {
+			bundle = bundles.getBundle(bundleName);
+		}
+		catch (NoSuchSslBundleException ex) {
+			throw new InvalidConfigurationPropertyValueException("fastro.server.ssl.bundle", bundleName,
+					"There is no SSL bundle of that name; declare it under spring.ssl.bundle.pem or spring.ssl.bundle.jks.");
+		}
+		SslBundleCustomizer customizer = new SslBundleCustomizer(bundleName, bundle, switch (clientAuth) {
+			case NONE -> ClientAuth.NONE;
+			case WANT -> ClientAuth.OPTIONAL;
+			case NEED -> ClientAuth.REQUIRE;
+		});
+		bundles.addBundleUpdateHandler(bundleName, customizer::update);
+		return customizer;
 	}
 
 	/**

@@ -2,6 +2,8 @@ package dev.fastro.server.internal;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
 
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.DispatcherWrapper;
@@ -45,9 +47,11 @@ public final class FastroServer {
 	 * observation; {@code dispatcher -> dispatcher} for nothing
 	 * @param json the JSON codec
 	 * @param limits the limits on what a request may make the server parse
+	 * @param customizers adjust Reactor Netty's server, in this order, after Fastro's own
+	 * configuration and before its handler is installed
 	 */
 	public FastroServer(ServerOptions options, Dispatcher dispatcher, DispatcherWrapper wrapper, JsonCodec json,
-			RequestLimits limits) {
+			RequestLimits limits, List<? extends Function<HttpServer, HttpServer>> customizers) {
 		this.options = options;
 		this.loops = (options.eventLoopThreads() > 0) ? LoopResources.create("fastro", options.eventLoopThreads(), true)
 				: null;
@@ -62,9 +66,15 @@ public final class FastroServer {
 			.childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
 			.forwarded(options.forwardedHeaders())
 			.accessLog(options.accessLog(), new AccessLogLine(dispatcher))
-			.channelGroup(this.connections)
+			.channelGroup(this.connections);
+		if (this.loops != null) {
+			server = server.runOn(this.loops);
+		}
+		for (Function<HttpServer, HttpServer> customizer : customizers) {
+			server = customizer.apply(server);
+		}
+		this.server = server
 			.handle(new FastroHttpHandler(wrapper.wrap(dispatcher), json, limits, options.maxBodySize()));
-		this.server = (this.loops != null) ? server.runOn(this.loops) : server;
 	}
 
 	/**

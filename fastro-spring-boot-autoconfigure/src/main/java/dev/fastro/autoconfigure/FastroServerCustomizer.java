@@ -1,0 +1,26 @@
+package dev.fastro.autoconfigure;
+
+import java.util.function.Function;
+
+import reactor.netty.http.server.HttpServer;
+
+/**
+ * Adjusts Reactor Netty's {@link HttpServer} before Fastro's server binds, as Spring
+ * Boot's {@code NettyServerCustomizer} does for its own: declare one as a bean to set any
+ * Reactor Netty option without replacing Fastro's server.
+ * <p>
+ * Customizers run in their {@link org.springframework.core.annotation.Order order}, after
+ * Fastro's own configuration (so a customizer can change any of it) and before Fastro
+ * installs its request handler:
+ *
+ * <pre class="code">
+ * &#64;Bean
+ * FastroServerCustomizer wiretap() {
+ *     return server -&gt; server.wiretap(true);
+ * }
+ * </pre>
+ */
+@FunctionalInterface
+public interface FastroServerCustomizer extends Function<HttpServer, HttpServer> {
+
+}

@@ -1,0 +1,233 @@
+package dev.fastro.autoconfigure;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.stream.Stream;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
+
+import dev.fastro.http.Routes;
+import dev.fastro.server.internal.FastroServer;
+import dev.fastro.test.NettyLeakDetection;
+import dev.fastro.test.TestCertificates;
+import dev.fastro.test.TestCertificates.Identity;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * {@code fastro.server.ssl.bundle}: TLS from Spring Boot's SSL bundles, with key material
+ * generated for the test, checked with the JDK's HTTP client.
+ */
+@ExtendWith(NettyLeakDetection.class)
+class TlsTest {
+
+	@TempDir
+	static Path keys;
+
+	static Identity server;
+
+	static Identity renewed;
+
+	static Identity client;
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SslAutoConfiguration.class, JacksonAutoConfiguration.class,
+				FastroAutoConfiguration.class, FastroServerAutoConfiguration.class))
+		.withPropertyValues("fastro.server.port=0")
+		.withUserConfiguration(SecureRoutes.class);
+
+	@BeforeAll
+	static void createKeys() {
+		server = TestCertificates.create(keys, "server");
+		renewed = TestCertificates.create(keys, "renewed");
+		client = TestCertificates.create(keys, "client");
+	}
+
+	@Test
+	void servesHttpsWithAKeyStoreBundle() {
+		this.runner
+			.withPropertyValues(keyStoreBundle("server"),
+					"spring.ssl.bundle.jks.server.keystore.password=" + Identity.PASSWORD,
+					"spring.ssl.bundle.jks.server.keystore.type=PKCS12", "fastro.server.ssl.bundle=server")
+			.run(context -> {
+				HttpResponse<String> response = send(client(null, server), context, "/scheme");
+				assertThat(response.statusCode()).isEqualTo(200);
+				assertThat(response.body()).isEqualTo("https");
+				assertThat(servedBy(response)).isEqualTo(server.certificate().getSerialNumber());
+			});
+	}
+
+	@Test
+	void refusesACleartextRequestOnTheTlsPort() {
+		this.runner.withPropertyValues(pemBundle()).run(context -> {
+			HttpClient cleartext = HttpClient.newHttpClient();
+			assertThatExceptionOfType(IOException.class).isThrownBy(() -> cleartext.send(
+					HttpRequest.newBuilder(URI.create("http://localhost:" + port(context) + "/scheme")).build(),
+					BodyHandlers.ofString()));
+		});
+	}
+
+	@Test
+	void requiresATrustedClientCertificateWithClientAuthNeed() {
+		this.runner
+			.withPropertyValues(
+					pemBundle("spring.ssl.bundle.pem.server.truststore.certificate=" + pem("client").certificate(),
+							"fastro.server.ssl.client-auth=need"))
+			.run(context -> {
+				assertThat(send(client(client, server), context, "/scheme").statusCode()).isEqualTo(200);
+				assertThatExceptionOfType(IOException.class)
+					.isThrownBy(() -> send(client(null, server), context, "/scheme"));
+				assertThatExceptionOfType(IOException.class)
+					.isThrownBy(() -> send(client(renewed, server), context, "/scheme"));
+			});
+	}
+
+	@Test
+	void servesClientsWithoutACertificateWithClientAuthWant() {
+		this.runner
+			.withPropertyValues(
+					pemBundle("spring.ssl.bundle.pem.server.truststore.certificate=" + pem("client").certificate(),
+							"fastro.server.ssl.client-auth=want"))
+			.run(context -> {
+				assertThat(send(client(null, server), context, "/scheme").statusCode()).isEqualTo(200);
+				assertThat(send(client(client, server), context, "/scheme").statusCode()).isEqualTo(200);
+			});
+	}
+
+	@Test
+	void offersOnlyTheBundlesProtocols() {
+		this.runner.withPropertyValues(pemBundle("spring.ssl.bundle.pem.server.options.enabled-protocols=TLSv1.3"))
+			.run(context -> {
+				assertThat(send(client(null, server, "TLSv1.3"), context, "/scheme").statusCode()).isEqualTo(200);
+				assertThatExceptionOfType(SSLHandshakeException.class)
+					.isThrownBy(() -> send(client(null, server, "TLSv1.2"), context, "/scheme"))
+					.withMessageContaining("protocol_version");
+			});
+	}
+
+	@Test
+	void reloadsAnUpdatedBundleForNewConnectionsAndKeepsTheOpenOnes() {
+		PemFiles files = pem("reloaded");
+		server.writePem(files.certificate(), files.privateKey());
+		this.runner
+			.withPropertyValues("spring.ssl.bundle.pem.server.keystore.certificate=" + files.certificate(),
+					"spring.ssl.bundle.pem.server.keystore.private-key=" + files.privateKey(),
+					"spring.ssl.bundle.pem.server.reload-on-update=true",
+					"spring.ssl.bundle.watch.file.quiet-period=10ms", "fastro.server.ssl.bundle=server")
+			.run(context -> {
+				HttpClient open = client(null, server, renewed);
+				assertThat(servedBy(send(open, context, "/scheme"))).isEqualTo(server.certificate().getSerialNumber());
+
+				renewed.writePem(files.certificate(), files.privateKey());
+				await().atMost(Duration.ofSeconds(30))
+					.until(() -> servedBy(send(client(null, server, renewed), context, "/scheme")),
+							renewed.certificate().getSerialNumber()::equals);
+
+				HttpResponse<String> again = send(open, context, "/scheme");
+				assertThat(again.statusCode()).isEqualTo(200);
+				assertThat(servedBy(again)).as("the connection opened before the update")
+					.isEqualTo(server.certificate().getSerialNumber());
+			});
+	}
+
+	@Test
+	void failsAtStartUpNamingAnUnknownBundle() {
+		this.runner.withPropertyValues("fastro.server.ssl.bundle=nope")
+			.run(context -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessageContaining("fastro.server.ssl.bundle")
+				.hasMessageContaining("nope"));
+	}
+
+	private static String keyStoreBundle(String name) {
+		return "spring.ssl.bundle.jks.server.keystore.location=file:" + keys.resolve(name + ".p12");
+	}
+
+	private static String[] pemBundle(String... more) {
+		PemFiles files = pem("server");
+		server.writePem(files.certificate(), files.privateKey());
+		return Stream.concat(Stream.of("spring.ssl.bundle.pem.server.keystore.certificate=" + files.certificate(),
+				"spring.ssl.bundle.pem.server.keystore.private-key=" + files.privateKey(),
+				"fastro.server.ssl.bundle=server"), Stream.of(more))
+			.toArray(String[]::new);
+	}
+
+	private static PemFiles pem(String name) {
+		PemFiles files = new PemFiles(keys.resolve(name + ".crt"), keys.resolve(name + ".key"));
+		if (name.equals("client")) {
+			client.writePem(files.certificate(), files.privateKey());
+		}
+		return files;
+	}
+
+	private static HttpClient client(Identity own, Identity... trusted) {
+		return HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.sslContext(TestCertificates.clientContext(own, trusted))
+			.connectTimeout(Duration.ofSeconds(5))
+			.build();
+	}
+
+	private static HttpClient client(Identity own, Identity trusted, String protocol) {
+		SSLContext context = TestCertificates.clientContext(own, trusted);
+		return HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.sslContext(context)
+			.sslParameters(new SSLParameters(null, new String[] { protocol }))
+			.connectTimeout(Duration.ofSeconds(5))
+			.build();
+	}
+
+	private static HttpResponse<String> send(HttpClient client, ConfigurableApplicationContext context, String path)
+			throws IOException, InterruptedException {
+		return client.send(HttpRequest.newBuilder(URI.create("https://localhost:" + port(context) + path))
+			.timeout(Duration.ofSeconds(10))
+			.build(), BodyHandlers.ofString());
+	}
+
+	private static BigInteger servedBy(HttpResponse<?> response) throws IOException {
+		return ((X509Certificate) response.sslSession().orElseThrow().getPeerCertificates()[0]).getSerialNumber();
+	}
+
+	private static int port(ConfigurableApplicationContext context) {
+		return context.getBean(FastroServer.class).port();
+	}
+
+	record PemFiles(Path certificate, Path privateKey) {
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class SecureRoutes {
+
+		@Bean
+		Routes secure() {
+			return Routes.builder().get("/scheme", ctx -> ctx.scheme()).build();
+		}
+
+	}
+
+}

@@ -12,6 +12,7 @@ import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.server.internal.FastroServer;
+import dev.fastro.server.internal.Http2Limits;
 import dev.fastro.server.internal.ServerOptions;
 import io.netty.handler.ssl.ClientAuth;
 import reactor.netty.http.server.HttpServer;
@@ -36,6 +37,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
 import org.springframework.util.StringUtils;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Fastro's own Reactor Netty server, started and stopped with the application context.
@@ -58,8 +60,19 @@ public class FastroServerAutoConfiguration {
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
 				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE,
-				server.getAccessLog().isEnabled());
+				server.getAccessLog().isEnabled(), http2(server));
 		return new FastroServer(options, dispatcher, json, limits, customizers(server, sslBundles, customizers));
+	}
+
+	private static Http2Limits http2(FastroProperties.Server server) {
+		FastroProperties.Http2 http2 = server.getHttp2();
+		if (!http2.isEnabled()) {
+			return null;
+		}
+		DataSize headerListSize = (http2.getMaxHeaderListSize() != null) ? http2.getMaxHeaderListSize()
+				: server.getMaxHeaderSize();
+		return new Http2Limits(http2.getMaxConcurrentStreams(), (int) http2.getInitialWindowSize().toBytes(),
+				(int) headerListSize.toBytes());
 	}
 
 	/**
@@ -71,7 +84,8 @@ public class FastroServerAutoConfiguration {
 		List<Function<HttpServer, HttpServer>> customizers = new ArrayList<>();
 		String bundle = server.getSsl().getBundle();
 		if (StringUtils.hasText(bundle)) {
-			customizers.add(ssl(bundle, server.getSsl().getClientAuth(), sslBundles.getObject()));
+			customizers.add(ssl(bundle, server.getSsl().getClientAuth(), server.getHttp2().isEnabled(),
+					sslBundles.getObject()));
 		}
 		FastroProperties.Compression compression = server.getCompression();
 		if (compression.isEnabled()) {
@@ -90,7 +104,7 @@ public class FastroServerAutoConfiguration {
 				environment, events);
 	}
 
-	private static SslBundleCustomizer ssl(String bundleName, FastroProperties.ClientAuth clientAuth,
+	private static SslBundleCustomizer ssl(String bundleName, FastroProperties.ClientAuth clientAuth, boolean http2,
 			SslBundles bundles) {
 		SslBundle bundle;
 		try {
@@ -104,7 +118,7 @@ public class FastroServerAutoConfiguration {
 			case NONE -> ClientAuth.NONE;
 			case WANT -> ClientAuth.OPTIONAL;
 			case NEED -> ClientAuth.REQUIRE;
-		});
+		}, http2);
 		bundles.addBundleUpdateHandler(bundleName, customizer::update);
 		return customizer;
 	}

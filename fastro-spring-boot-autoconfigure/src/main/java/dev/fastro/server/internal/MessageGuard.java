@@ -31,7 +31,8 @@ import io.netty.util.ReferenceCountUtil;
  * <li>the answer Reactor Netty writes, empty, to a request that failed to decode gets a
  * problem body naming what was wrong;</li>
  * <li>every response gets a {@code Date}, and the last answer on a connection that will
- * read no further request closes it.</li>
+ * read no further request closes it;</li>
+ * <li>a {@code 101} switching to h2c takes the guards off the connection.</li>
  * </ul>
  */
 final class MessageGuard extends ChannelDuplexHandler {
@@ -132,6 +133,13 @@ final class MessageGuard extends ChannelDuplexHandler {
 	public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
 		Object out = msg;
 		if (msg instanceof HttpResponse response) {
+			if (response.status().equals(HttpResponseStatus.SWITCHING_PROTOCOLS)) {
+				// An h2c upgrade: what follows is HTTP/2, which these guards do not
+				// speak.
+				ctx.write(msg, promise);
+				ServerPipeline.uninstall(ctx.pipeline());
+				return;
+			}
 			this.informational = response.status().codeClass() == HttpStatusClass.INFORMATIONAL;
 			if (!this.informational) {
 				out = finish(response);

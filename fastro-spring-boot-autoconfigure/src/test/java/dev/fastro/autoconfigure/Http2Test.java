@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import dev.fastro.http.Context;
 import dev.fastro.http.Routes;
 import dev.fastro.server.internal.FastroServer;
+import dev.fastro.test.CommandLineClient;
 import dev.fastro.test.NettyLeakDetection;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawHttp2;
@@ -113,6 +114,41 @@ class Http2Test {
 					assertThat(response.headers().firstValue("date")).isPresent();
 				}
 			});
+	}
+
+	@Test
+	void servesCurlWithPriorKnowledge() {
+		this.runner.run(context -> {
+			CommandLineClient.Result curl = CommandLineClient.run(WAIT, "curl", "--silent", "--show-error", "--include",
+					"--http2-prior-knowledge", "http://127.0.0.1:" + port(context) + "/hello");
+			assertThat(curl.exitCode()).as(curl.output()).isZero();
+			assertThat(curl.output()).startsWith("HTTP/2 200").containsIgnoringCase("date: ").endsWith("Hello");
+		});
+	}
+
+	@Test
+	void servesNghttpThroughTheUpgrade() {
+		this.runner.run(context -> {
+			CommandLineClient.Result nghttp = CommandLineClient.run(WAIT, "nghttp", "--upgrade", "--stat",
+					"http://127.0.0.1:" + port(context) + "/hello");
+			assertThat(nghttp.exitCode()).as(nghttp.output()).isZero();
+			assertThat(nghttp.output()).startsWith("Hello").contains("/hello");
+		});
+	}
+
+	/**
+	 * h2load multiplexes 10 streams at a time on each of 2 connections, 400 requests in
+	 * all.
+	 */
+	@Test
+	void servesStreamsMultiplexedByH2load() {
+		this.runner.run(context -> {
+			CommandLineClient.Result h2load = CommandLineClient.run(Duration.ofSeconds(60), "h2load", "-n", "400", "-c",
+					"2", "-m", "10", "http://127.0.0.1:" + port(context) + "/hello");
+			assertThat(h2load.exitCode()).as(h2load.output()).isZero();
+			assertThat(h2load.output()).contains("400 succeeded, 0 failed, 0 errored")
+				.contains("status codes: 400 2xx");
+		});
 	}
 
 	@Test

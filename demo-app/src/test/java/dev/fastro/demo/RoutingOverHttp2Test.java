@@ -1,6 +1,7 @@
 package dev.fastro.demo;
 
 import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
 
 import dev.fastro.test.TestHttp;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,19 @@ class RoutingOverHttp2Test extends RoutingTest {
 	void theCasesRunOverHttp2() {
 		get("/user/1");
 		assertThat(get("/user/1").version()).isEqualTo(HttpClient.Version.HTTP_2);
+	}
+
+	/** The HEAD cases of {@link RoutingTest} need a raw HTTP/1.1 connection. */
+	@Test
+	void headAnswersLikeGetWithoutABody() {
+		get("/user/1");
+		HttpResponse<String> get = get("/user/1");
+		HttpResponse<String> head = call("HEAD", "/user/1");
+		assertThat(head.version()).isEqualTo(HttpClient.Version.HTTP_2);
+		assertThat(head.statusCode()).isEqualTo(200);
+		assertThat(head.body()).isEmpty();
+		assertThat(TestHttp.header(head, "content-length")).isEqualTo(TestHttp.header(get, "content-length"));
+		assertThat(TestHttp.header(head, "content-type")).isEqualTo(TestHttp.header(get, "content-type"));
 	}
 
 }

@@ -306,6 +306,20 @@ class Http2Test {
 	}
 
 	@Test
+	void answers503OnAStreamPastTheRequestTimeout() {
+		this.runner.withPropertyValues("fastro.server.request-timeout=200ms").run(context -> {
+			try (RawHttp2 h2 = new RawHttp2(port(context))) {
+				h2.get(1, "/slow");
+				RawHttp2.Response response = h2.response(1);
+				assertThat(response.status()).isEqualTo(503);
+				assertThat(response.header("content-type")).isEqualTo("application/problem+json");
+				h2.get(3, "/hello");
+				assertThat(h2.response(3).body()).isEqualTo("Hello");
+			}
+		});
+	}
+
+	@Test
 	void closesAnIdleH2Connection() {
 		this.runner.withPropertyValues("fastro.server.idle-timeout=300ms").run(context -> {
 			try (RawHttp2 h2 = new RawHttp2(port(context))) {

@@ -133,16 +133,16 @@ final class MessageGuard extends ChannelDuplexHandler {
 	public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
 		Object out = msg;
 		if (msg instanceof HttpResponse response) {
-			if (response.status().equals(HttpResponseStatus.SWITCHING_PROTOCOLS)) {
+			this.informational = response.status().codeClass() == HttpStatusClass.INFORMATIONAL;
+			if (!this.informational) {
+				out = finish(response);
+			}
+			else if (response.status().code() == HttpResponseStatus.SWITCHING_PROTOCOLS.code()) {
 				// An h2c upgrade: what follows is HTTP/2, which these guards do not
 				// speak.
 				ctx.write(msg, promise);
 				ServerPipeline.uninstall(ctx.pipeline());
 				return;
-			}
-			this.informational = response.status().codeClass() == HttpStatusClass.INFORMATIONAL;
-			if (!this.informational) {
-				out = finish(response);
 			}
 		}
 		if (out instanceof LastHttpContent && !this.informational) {

@@ -91,9 +91,21 @@ public class FastroAutoConfiguration {
 			ObjectProvider<ExceptionHandler<?>> exceptionHandlers, ObjectProvider<RequestHook> requestHooks,
 			ObjectProvider<ResponseHook> responseHooks, ObjectProvider<ErrorHook> errorHooks,
 			@Qualifier(BLOCKING_SCHEDULER) Scheduler blockingScheduler) {
+		return dispatcher(byBeanName(routes, beanFactory), properties, json, middleware, exceptionHandlers,
+				requestHooks, responseHooks, errorHooks, blockingScheduler);
+	}
+
+	/**
+	 * A dispatcher for {@code routes} with the application's global middleware, exception
+	 * handlers and hooks: the application's server's, and the management server's.
+	 */
+	static Dispatcher dispatcher(Map<String, Routes> routes, FastroProperties properties, JsonCodec json,
+			ObjectProvider<Middleware> middleware, ObjectProvider<ExceptionHandler<?>> exceptionHandlers,
+			ObjectProvider<RequestHook> requestHooks, ObjectProvider<ResponseHook> responseHooks,
+			ObjectProvider<ErrorHook> errorHooks, Scheduler blockingScheduler) {
 		FastroProperties.Router router = properties.getRouter();
 		return Dispatcher.builder()
-			.routes(byBeanName(routes, beanFactory))
+			.routes(routes)
 			.middleware(middleware.orderedStream().toList())
 			.exceptionHandlers(exceptionHandlers.orderedStream().toList())
 			.requestHooks(requestHooks.orderedStream().toList())

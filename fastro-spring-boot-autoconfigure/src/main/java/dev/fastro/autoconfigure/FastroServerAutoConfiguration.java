@@ -56,12 +56,25 @@ public class FastroServerAutoConfiguration {
 	FastroServer fastroServer(FastroProperties properties, Dispatcher dispatcher, JsonCodec json, RequestLimits limits,
 			ObjectProvider<SslBundles> sslBundles, ObjectProvider<FastroServerCustomizer> customizers) {
 		FastroProperties.Server server = properties.getServer();
-		ServerOptions options = new ServerOptions(server.getAddress(), server.getPort(), server.getEventLoopThreads(),
+		return server(server, server.getAddress(), server.getPort(), http2(server), dispatcher, json, limits,
+				customizers(server, sslBundles, customizers));
+	}
+
+	/**
+	 * A server for {@code dispatcher} on {@code host} and {@code port}, with the limits,
+	 * timeouts and options of {@code fastro.server.*}, adjusted by {@code customizers}:
+	 * the application's server, and the management server. {@code http2} is the
+	 * application's HTTP/2 limits when it serves HTTP/2, else {@code null}.
+	 */
+	static FastroServer server(FastroProperties.Server server, String host, int port, Http2Limits http2,
+			Dispatcher dispatcher, JsonCodec json, RequestLimits limits,
+			List<? extends Function<HttpServer, HttpServer>> customizers) {
+		ServerOptions options = new ServerOptions(host, port, server.getEventLoopThreads(),
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
 				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE,
-				server.getAccessLog().isEnabled(), http2(server));
-		return new FastroServer(options, dispatcher, json, limits, customizers(server, sslBundles, customizers));
+				server.getAccessLog().isEnabled(), http2);
+		return new FastroServer(options, dispatcher, json, limits, customizers);
 	}
 
 	private static Http2Limits http2(FastroProperties.Server server) {

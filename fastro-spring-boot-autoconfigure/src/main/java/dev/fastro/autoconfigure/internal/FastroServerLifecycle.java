@@ -12,21 +12,35 @@ import io.netty.util.NetUtil;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
 /**
- * Starts the Fastro server once the context is refreshed and stops it gracefully when the
- * context closes. On start it publishes the bound port as {@value #PORT_PROPERTY} and a
- * {@link FastroServerStartedEvent}, and logs one line with the address and the number of
- * routes.
+ * Starts a Fastro server once the context is refreshed and stops it gracefully when the
+ * context closes. On start it publishes the bound port as a property
+ * ({@value #PORT_PROPERTY} for the application's server, which also publishes a
+ * {@link FastroServerStartedEvent}), and logs one line with the address and the number of
+ * routes. When the context starts closing, before any server drains, the application's
+ * server makes the application's readiness {@link ReadinessState#REFUSING_TRAFFIC}, as
+ * Spring Boot's own web server contexts do, so that a readiness probe fails while
+ * in-flight requests finish.
  */
-public class FastroServerLifecycle implements SmartLifecycle {
+public class FastroServerLifecycle implements SmartLifecycle, ApplicationListener<ContextClosedEvent> {
 
-	/** The property holding the bound port. */
+	/** The property holding the bound port of the application's server. */
 	public static final String PORT_PROPERTY = "local.fastro.port";
+
+	/**
+	 * The property holding the bound port of the management server, named as Spring Boot
+	 * names it.
+	 */
+	public static final String MANAGEMENT_PORT_PROPERTY = "local.management.port";
 
 	private static final Log logger = LogFactory.getLog(FastroServerLifecycle.class);
 
@@ -40,13 +54,66 @@ public class FastroServerLifecycle implements SmartLifecycle {
 
 	private final ApplicationEventPublisher events;
 
+	private final String portProperty;
+
+	/** The application's server: its port is {@value #PORT_PROPERTY}. */
 	public FastroServerLifecycle(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
 			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
+		this(server, dispatcher, shutdownTimeout, environment, events, PORT_PROPERTY);
+	}
+
+	private FastroServerLifecycle(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
+			ConfigurableEnvironment environment, ApplicationEventPublisher events, String portProperty) {
 		this.server = server;
 		this.dispatcher = dispatcher;
 		this.shutdownTimeout = shutdownTimeout;
 		this.environment = environment;
 		this.events = events;
+		this.portProperty = portProperty;
+	}
+
+	/**
+	 * The management server: its port is {@value #MANAGEMENT_PORT_PROPERTY}, it starts
+	 * before the application's server and stops after it, so that health probes answer
+	 * while the application's server drains.
+	 */
+	public static SmartLifecycle management(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
+			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
+		FastroServerLifecycle lifecycle = new FastroServerLifecycle(server, dispatcher, shutdownTimeout, environment,
+				events, MANAGEMENT_PORT_PROPERTY);
+		// Not of type FastroServerLifecycle: the application's server's is the one bean.
+		return new SmartLifecycle() {
+
+			@Override
+			public void start() {
+				lifecycle.start();
+			}
+
+			@Override
+			public void stop() {
+				lifecycle.stop();
+			}
+
+			@Override
+			public boolean isRunning() {
+				return lifecycle.isRunning();
+			}
+
+			@Override
+			public int getPhase() {
+				return lifecycle.getPhase();
+			}
+
+			@Override
+			public String toString() {
+				return "Fastro management server";
+			}
+
+		};
+	}
+
+	private boolean isManagement() {
+		return MANAGEMENT_PORT_PROPERTY.equals(this.portProperty);
 	}
 
 	/** How long in-flight requests get to finish when the server stops. */
@@ -60,10 +127,25 @@ public class FastroServerLifecycle implements SmartLifecycle {
 		this.server.start();
 		InetSocketAddress address = this.server.address();
 		this.environment.getPropertySources()
-			.addFirst(new MapPropertySource("fastro.ports", Map.of(PORT_PROPERTY, address.getPort())));
-		logger.info("Fastro serving " + this.dispatcher.router().routes().size() + " routes on " + url(address)
-				+ " (bound in " + Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms)");
-		this.events.publishEvent(new FastroServerStartedEvent(this, address));
+			.addFirst(new MapPropertySource(this.portProperty, Map.of(this.portProperty, address.getPort())));
+		logger.info("Fastro " + (isManagement() ? "management server " : "") + "serving "
+				+ this.dispatcher.router().routes().size() + " routes on " + url(address) + " (bound in "
+				+ Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms)");
+		if (!isManagement()) {
+			this.events.publishEvent(new FastroServerStartedEvent(this, address));
+		}
+	}
+
+	/**
+	 * Refuses traffic when this lifecycle's context closes; the injected publisher is
+	 * that context. Not on {@link #stop()}: a context stopped to be started again, as a
+	 * test context cache pauses one, stays ready.
+	 */
+	@Override
+	public void onApplicationEvent(ContextClosedEvent event) {
+		if (event.getApplicationContext() == this.events) {
+			AvailabilityChangeEvent.publish(this.events, this, ReadinessState.REFUSING_TRAFFIC);
+		}
 	}
 
 	/**
@@ -80,7 +162,8 @@ public class FastroServerLifecycle implements SmartLifecycle {
 	public void stop() {
 		RouteCacheStats cache = this.dispatcher.router().cacheStats();
 		this.server.stop(this.shutdownTimeout);
-		logger.info("Fastro stopped; route cache served " + cache.hits() + " hits and " + cache.misses() + " misses");
+		logger.info("Fastro " + (isManagement() ? "management server " : "") + "stopped; route cache served "
+				+ cache.hits() + " hits and " + cache.misses() + " misses");
 	}
 
 	@Override
@@ -88,10 +171,13 @@ public class FastroServerLifecycle implements SmartLifecycle {
 		return this.server.isRunning();
 	}
 
-	/** Late to start and early to stop, like Spring Boot's own web servers. */
+	/**
+	 * Late to start and early to stop, like Spring Boot's own web servers; the management
+	 * server one phase earlier to start and later to stop.
+	 */
 	@Override
 	public int getPhase() {
-		return SmartLifecycle.DEFAULT_PHASE - 2048;
+		return SmartLifecycle.DEFAULT_PHASE - 2048 - (isManagement() ? 1 : 0);
 	}
 
 }

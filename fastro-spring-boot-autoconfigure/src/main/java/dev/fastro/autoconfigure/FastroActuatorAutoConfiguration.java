@@ -1,0 +1,175 @@
+package dev.fastro.autoconfigure;
+
+import java.net.InetAddress;
+import java.util.Map;
+
+import dev.fastro.autoconfigure.internal.ActuatorRoutes;
+import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
+import dev.fastro.autoconfigure.internal.ManagementPort;
+import dev.fastro.http.ErrorHook;
+import dev.fastro.http.ExceptionHandler;
+import dev.fastro.http.Middleware;
+import dev.fastro.http.RequestHook;
+import dev.fastro.http.ResponseHook;
+import dev.fastro.http.Routes;
+import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.JsonCodec;
+import dev.fastro.http.internal.RequestLimits;
+import dev.fastro.server.internal.FastroServer;
+import reactor.core.scheduler.Scheduler;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointProperties;
+import org.springframework.boot.actuate.endpoint.jackson.EndpointJsonMapper;
+import org.springframework.boot.actuate.endpoint.web.EndpointMediaTypes;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
+import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.Environment;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+import org.springframework.util.StringUtils;
+
+/**
+ * Actuator's web endpoints served by Fastro, when the application has Actuator: each
+ * operation of Actuator's {@link WebEndpointsSupplier} is a Fastro route under
+ * {@code management.endpoints.web.base-path}, so exposure, access, health groups and
+ * content negotiation stay Actuator's. With {@code management.server.port} set to another
+ * port than Fastro's (0 for a free one), a second Fastro server serves them on that port
+ * and {@code management.server.address}, publishing its port as
+ * {@code local.management.port}; a negative port serves them nowhere.
+ */
+@AutoConfiguration(
+		after = { FastroAutoConfiguration.class, EndpointAutoConfiguration.class, WebEndpointAutoConfiguration.class,
+				JacksonEndpointAutoConfiguration.class },
+		afterName = "org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration")
+@ConditionalOnClass({ WebEndpointsSupplier.class, WebEndpointProperties.class })
+@ConditionalOnBooleanProperty(name = "fastro.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(WebEndpointProperties.class)
+@Import({ ActuatorEndpointsConfiguration.class, ActuatorHealthConfiguration.class })
+public class FastroActuatorAutoConfiguration {
+
+	/** The bean name of the actuator routes, on whichever server serves them. */
+	static final String ROUTES_BEAN = "fastroActuatorRoutes";
+
+	/** The bean name of the management server's lifecycle. */
+	static final String MANAGEMENT_SERVER_BEAN = "fastroManagementServer";
+
+	@Bean
+	@ConditionalOnMissingBean
+	ActuatorRoutes.EndpointBodies fastroActuatorBodies(JsonCodec json,
+			ObjectProvider<EndpointJsonMapper> endpointJson) {
+		EndpointJsonMapper endpoint = endpointJson.getIfAvailable();
+		return new ActuatorRoutes.EndpointBodies(json.mapper(), (endpoint != null) ? endpoint.get() : json.mapper());
+	}
+
+	/** On Fastro's own port, the endpoints are routes among the application's. */
+	@Bean(ROUTES_BEAN)
+	@ConditionalOnMissingBean(name = ROUTES_BEAN)
+	@Conditional(OnSamePort.class)
+	Routes fastroActuatorRoutes(WebEndpointsSupplier endpoints, EndpointMediaTypes mediaTypes,
+			WebEndpointProperties properties, ActuatorRoutes.EndpointBodies bodies) {
+		String basePath = properties.getBasePath();
+		return ActuatorRoutes.of(endpoints.getEndpoints(), basePath, mediaTypes,
+				properties.getDiscovery().isEnabled() && StringUtils.hasText(basePath), WebServerNamespace.SERVER,
+				bodies);
+	}
+
+	/**
+	 * On another port, the endpoints are the routes of a second Fastro server, with the
+	 * application's global middleware, exception handlers, hooks and
+	 * {@link FastroServerCustomizer}s and the same {@code fastro.server.*} limits.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@Conditional(OnDifferentPort.class)
+	static class ManagementServerConfiguration {
+
+		@Bean(MANAGEMENT_SERVER_BEAN)
+		@ConditionalOnMissingBean(name = MANAGEMENT_SERVER_BEAN)
+		SmartLifecycle fastroManagementServer(WebEndpointsSupplier endpoints, EndpointMediaTypes mediaTypes,
+				WebEndpointProperties properties, ActuatorRoutes.EndpointBodies bodies,
+				FastroProperties fastroProperties, JsonCodec json, RequestLimits limits,
+				ObjectProvider<Middleware> middleware, ObjectProvider<ExceptionHandler<?>> exceptionHandlers,
+				ObjectProvider<RequestHook> requestHooks, ObjectProvider<ResponseHook> responseHooks,
+				ObjectProvider<ErrorHook> errorHooks,
+				@Qualifier(FastroAutoConfiguration.BLOCKING_SCHEDULER) Scheduler blockingScheduler,
+				ObjectProvider<FastroServerCustomizer> customizers, ConfigurableEnvironment environment,
+				ApplicationEventPublisher events) {
+			Binder binder = Binder.get(environment);
+			String basePath = binder.bind("management.server.base-path", String.class).orElse("")
+					+ properties.getBasePath();
+			Routes routes = ActuatorRoutes.of(endpoints.getEndpoints(), basePath, mediaTypes,
+					properties.getDiscovery().isEnabled(), WebServerNamespace.MANAGEMENT, bodies);
+			Dispatcher dispatcher = FastroAutoConfiguration.dispatcher(Map.of(ROUTES_BEAN, routes), fastroProperties,
+					json, middleware, exceptionHandlers, requestHooks, responseHooks, errorHooks, blockingScheduler);
+			FastroProperties.Server server = fastroProperties.getServer();
+			String host = binder.bind("management.server.address", InetAddress.class)
+				.map(InetAddress::getHostAddress)
+				.orElse(server.getAddress());
+			int port = binder.bind("management.server.port", Integer.class).get();
+			// The application's customizers, but not its TLS, compression or HTTP/2:
+			// those are the application's port's, as management.server.ssl is Spring
+			// Boot's.
+			FastroServer managementServer = FastroServerAutoConfiguration.server(server, host, port, null, dispatcher,
+					json, limits, customizers.orderedStream().toList());
+			return FastroServerLifecycle.management(managementServer, dispatcher,
+					FastroServerAutoConfiguration.shutdownTimeout(server, environment), environment, events);
+		}
+
+	}
+
+	static class OnSamePort extends OnManagementPort {
+
+		OnSamePort() {
+			super(ManagementPort.SAME);
+		}
+
+	}
+
+	static class OnDifferentPort extends OnManagementPort {
+
+		OnDifferentPort() {
+			super(ManagementPort.DIFFERENT);
+		}
+
+	}
+
+	/** Matches where {@link ManagementPort} says the endpoints are served. */
+	abstract static class OnManagementPort extends SpringBootCondition {
+
+		private final ManagementPort required;
+
+		OnManagementPort(ManagementPort required) {
+			this.required = required;
+		}
+
+		@Override
+		public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			Environment environment = context.getEnvironment();
+			ManagementPort actual = ManagementPort.of(environment);
+			String message = "Actuator endpoints served " + actual + " (management.server.port "
+					+ environment.getProperty("management.server.port", "unset") + ")";
+			return (actual == this.required) ? ConditionOutcome.match(message) : ConditionOutcome.noMatch(message);
+		}
+
+	}
+
+}

@@ -1,0 +1,90 @@
+package dev.fastro.autoconfigure.internal;
+
+import java.util.Collection;
+import java.util.Map;
+
+import dev.fastro.http.Context;
+import dev.fastro.http.Handler;
+import dev.fastro.http.Response;
+import dev.fastro.http.Routes;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.web.EndpointLinksResolver;
+import org.springframework.boot.actuate.endpoint.web.EndpointMapping;
+import org.springframework.boot.actuate.endpoint.web.EndpointMediaTypes;
+import org.springframework.boot.actuate.endpoint.web.ExposableWebEndpoint;
+import org.springframework.boot.actuate.endpoint.web.WebOperation;
+import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
+
+/**
+ * Actuator's web endpoints as Fastro routes: one route per {@link WebOperation}, at the
+ * path its request predicate names under the base path, and the discovery page of links
+ * at the base path itself. A blocking operation (most are, such as health and the
+ * Prometheus scrape) is a blocking route, run off the event loop.
+ */
+public final class ActuatorRoutes {
+
+	private ActuatorRoutes() {
+	}
+
+	/**
+	 * The routes of {@code endpoints} under {@code basePath}, with the links page when
+	 * {@code linksPage} is true.
+	 * @param endpoints the exposed web endpoints
+	 * @param basePath the base path, such as {@code /actuator}; empty for the root
+	 * @param mediaTypes the media types the endpoints produce and consume
+	 * @param linksPage whether the base path serves the discovery page
+	 * @param namespace the server these routes are served by
+	 * @param bodies the JSON writer of response bodies
+	 */
+	public static Routes of(Collection<ExposableWebEndpoint> endpoints, String basePath, EndpointMediaTypes mediaTypes,
+			boolean linksPage, WebServerNamespace namespace, EndpointBodies bodies) {
+		EndpointMapping mapping = new EndpointMapping(basePath);
+		Routes.Builder routes = Routes.builder();
+		for (ExposableWebEndpoint endpoint : endpoints) {
+			for (WebOperation operation : endpoint.getOperations()) {
+				String path = routePath(mapping.createSubPath(operation.getRequestPredicate().getPath()));
+				WebOperationHandler handler = new WebOperationHandler(operation, namespace, bodies);
+				routes.route(operation.getRequestPredicate().getHttpMethod().name(), path,
+						operation.isBlocking() ? Handler.blocking(handler) : handler);
+			}
+		}
+		if (linksPage) {
+			EndpointLinksResolver links = new EndpointLinksResolver(endpoints, basePath);
+			ProducedMediaTypes produced = new ProducedMediaTypes(mediaTypes.getProduced());
+			routes.get(routePath(mapping.getPath()), ctx -> linksPage(ctx, links, produced, bodies));
+		}
+		return routes.build();
+	}
+
+	private static Response linksPage(Context ctx, EndpointLinksResolver links, ProducedMediaTypes produced,
+			EndpointBodies bodies) {
+		String contentType = produced.negotiate(ctx);
+		String host = ctx.header("host");
+		String url = ctx.scheme() + "://" + ((host != null) ? host : ctx.host()) + ctx.path();
+		return bodies.json(200, Map.of("_links", links.resolveLinks(url)), contentType);
+	}
+
+	private static String routePath(String path) {
+		return path.isEmpty() ? "/" : path;
+	}
+
+	/**
+	 * Writes endpoint results as JSON: Actuator's own response bodies with the endpoint
+	 * {@link JsonMapper} when the application has one (Actuator's isolated mapper), every
+	 * other value with the application's.
+	 *
+	 * @param application the application's JSON mapper
+	 * @param endpoint the mapper for Actuator's response bodies
+	 */
+	public record EndpointBodies(JsonMapper application, JsonMapper endpoint) {
+
+		Response json(int status, Object body, String contentType) {
+			JsonMapper mapper = (body instanceof OperationResponseBody) ? this.endpoint : this.application;
+			return Response.status(status).contentType(contentType).body(mapper.writeValueAsBytes(body));
+		}
+
+	}
+
+}

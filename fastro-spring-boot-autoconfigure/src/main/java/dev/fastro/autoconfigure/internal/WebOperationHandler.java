@@ -1,0 +1,129 @@
+package dev.fastro.autoconfigure.internal;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.fastro.http.Context;
+import dev.fastro.http.Handler;
+import dev.fastro.http.HttpException;
+import dev.fastro.http.Response;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.type.TypeReference;
+
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+import org.springframework.boot.actuate.endpoint.InvocationContext;
+import org.springframework.boot.actuate.endpoint.OperationArgumentResolver;
+import org.springframework.boot.actuate.endpoint.OperationType;
+import org.springframework.boot.actuate.endpoint.ProducibleOperationArgumentResolver;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+import org.springframework.boot.actuate.endpoint.web.WebOperation;
+import org.springframework.boot.actuate.endpoint.web.WebOperationRequestPredicate;
+import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
+
+/**
+ * Invokes one Actuator {@link WebOperation} for a request, as Spring Boot's WebFlux
+ * endpoint mapping does: path variables, query parameters and, for a write operation, the
+ * members of a JSON body are its arguments; the answer's status and content type come
+ * from a {@link WebEndpointResponse}, else 200 with the negotiated type; no value is a
+ * 404 for a read and a 204 otherwise; an invalid request, such as a missing parameter, is
+ * a 400 naming what was wrong.
+ */
+final class WebOperationHandler implements Handler {
+
+	private static final TypeReference<Map<String, Object>> JSON_OBJECT = new TypeReference<>() {
+	};
+
+	private final WebOperation operation;
+
+	private final String remainingSegmentsVariable;
+
+	private final ProducedMediaTypes produced;
+
+	private final OperationArgumentResolver namespace;
+
+	private final ActuatorRoutes.EndpointBodies bodies;
+
+	WebOperationHandler(WebOperation operation, WebServerNamespace namespace, ActuatorRoutes.EndpointBodies bodies) {
+		WebOperationRequestPredicate predicate = operation.getRequestPredicate();
+		this.operation = operation;
+		this.remainingSegmentsVariable = predicate.getMatchAllRemainingPathSegmentsVariable();
+		this.produced = new ProducedMediaTypes(predicate.getProduces());
+		this.namespace = OperationArgumentResolver.of(WebServerNamespace.class, () -> namespace);
+		this.bodies = bodies;
+	}
+
+	@Override
+	public Object handle(Context ctx) {
+		String contentType = this.produced.negotiate(ctx);
+		InvocationContext invocation = new InvocationContext(SecurityContext.NONE, arguments(ctx), this.namespace,
+				new ProducibleOperationArgumentResolver(() -> ctx.headers("accept")));
+		Object result;
+		try {
+			result = this.operation.invoke(invocation);
+		}
+		catch (InvalidEndpointRequestException ex) {
+			throw badRequest(ex);
+		}
+		if (result instanceof Publisher<?> publisher) {
+			Mono<?> value = (publisher instanceof Flux<?> flux) ? flux.collectList() : Mono.from(publisher);
+			return value.map(item -> answer(item, contentType))
+				.onErrorMap(InvalidEndpointRequestException.class, WebOperationHandler::badRequest)
+				.defaultIfEmpty(nothing());
+		}
+		return (result != null) ? answer(result, contentType) : nothing();
+	}
+
+	private Map<String, Object> arguments(Context ctx) {
+		Map<String, Object> arguments = new LinkedHashMap<>(ctx.params());
+		if (this.remainingSegmentsVariable != null) {
+			String remaining = ctx.param(this.remainingSegmentsVariable);
+			arguments.put(this.remainingSegmentsVariable,
+					remaining.isEmpty() ? new String[0] : remaining.split("/", -1));
+		}
+		if (this.operation.getType() != OperationType.READ && ctx.bodyBytes().length > 0) {
+			arguments.putAll(ctx.body(JSON_OBJECT));
+		}
+		for (Map.Entry<String, List<String>> query : ctx.queryMap().entrySet()) {
+			List<String> values = query.getValue();
+			arguments.put(query.getKey(), (values.size() != 1) ? values : values.get(0));
+		}
+		return arguments;
+	}
+
+	private Response answer(Object result, String negotiated) {
+		if (!(result instanceof WebEndpointResponse<?> response)) {
+			return body(200, result, negotiated);
+		}
+		String contentType = (response.getContentType() != null) ? response.getContentType().toString() : negotiated;
+		Object body = response.getBody();
+		return (body != null) ? body(response.getStatus(), body, contentType) : Response.status(response.getStatus());
+	}
+
+	/**
+	 * Text and bytes as they are, as WebFlux writes them, and any other value as JSON.
+	 */
+	private Response body(int status, Object body, String contentType) {
+		if (body instanceof byte[] || body instanceof CharSequence) {
+			return Response.status(status).contentType(contentType).body(body);
+		}
+		return this.bodies.json(status, body, contentType);
+	}
+
+	private Response nothing() {
+		return Response.status((this.operation.getType() == OperationType.READ) ? 404 : 204);
+	}
+
+	private static HttpException badRequest(InvalidEndpointRequestException ex) {
+		return new HttpException(400, ex.getReason(), ex);
+	}
+
+	@Override
+	public String toString() {
+		return "Actuator web endpoint '" + this.operation.getId() + "'";
+	}
+
+}

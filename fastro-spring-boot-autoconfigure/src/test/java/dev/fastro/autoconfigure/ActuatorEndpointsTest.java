@@ -1,0 +1,235 @@
+package dev.fastro.autoconfigure;
+
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
+import dev.fastro.http.Routes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+
+import static dev.fastro.test.TestHttp.assertJsonEquals;
+import static dev.fastro.test.TestHttp.assertProblem;
+import static dev.fastro.test.TestHttp.call;
+import static dev.fastro.test.TestHttp.get;
+import static dev.fastro.test.TestHttp.header;
+import static dev.fastro.test.TestHttp.json;
+import static dev.fastro.test.TestHttp.request;
+import static dev.fastro.test.TestHttp.send;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Actuator's web endpoints, served by Fastro's own server in an application that is not a
+ * web application, answer as Actuator defines them: the links page, health with its
+ * status mapping and probe groups, exposure, info, metrics, the Prometheus scrape by
+ * {@code Accept}, and a custom endpoint's operations and arguments.
+ */
+class ActuatorEndpointsTest {
+
+	static volatile boolean downstreamDown;
+
+	/** The thread the health indicator last ran on. */
+	static volatile String healthThread;
+
+	static ConfigurableApplicationContext context;
+
+	static int port;
+
+	@BeforeAll
+	static void start() {
+		context = new SpringApplicationBuilder(ActuatorApp.class).web(WebApplicationType.NONE)
+			.properties("fastro.server.port=0", "spring.application.name=actuated",
+					"management.endpoints.web.exposure.include=health,info,metrics,prometheus,greetings,beans",
+					"management.endpoints.web.exposure.exclude=beans", "management.endpoint.health.show-details=always",
+					"management.endpoint.health.probes.enabled=true", "management.info.env.enabled=true",
+					"info.app.name=actuated")
+			.run();
+		port = context.getEnvironment().getRequiredProperty(FastroServerLifecycle.PORT_PROPERTY, Integer.class);
+	}
+
+	@AfterAll
+	static void stop() {
+		context.close();
+	}
+
+	@Test
+	void theBasePathListsTheExposedEndpoints() {
+		HttpResponse<String> response = get(port, "/actuator");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(header(response, "content-type")).isEqualTo("application/vnd.spring-boot.actuator.v3+json");
+		JsonNode links = json(response.body()).get("_links");
+		String base = "http://127.0.0.1:" + port + "/actuator";
+		assertThat(links.get("self").get("href").asString()).isEqualTo(base);
+		assertThat(links.get("health-path").get("href").asString()).isEqualTo(base + "/health/{*path}");
+		assertThat(links.get("health-path").get("templated").asBoolean()).isTrue();
+		assertThat(links.propertyNames()).contains("health", "info", "metrics", "prometheus", "greetings")
+			.doesNotContain("beans");
+	}
+
+	@Test
+	void healthAnswersWithItsStatusMappedAndItsDetails() {
+		HttpResponse<String> up = get(port, "/actuator/health", "accept", "application/json");
+		assertThat(up.statusCode()).isEqualTo(200);
+		assertThat(header(up, "content-type")).isEqualTo("application/json");
+		JsonNode health = json(up.body());
+		assertThat(health.get("status").asString()).isEqualTo("UP");
+		assertThat(health.get("components").get("downstream").get("details").get("checked").asBoolean()).isTrue();
+		assertThat(health.get("groups")).hasSize(2);
+		assertThat(healthThread).as("a blocking operation runs off the event loop").startsWith("fastro-blocking");
+
+		downstreamDown = true;
+		try {
+			HttpResponse<String> down = get(port, "/actuator/health");
+			assertThat(down.statusCode()).isEqualTo(503);
+			assertThat(json(down.body()).get("status").asString()).isEqualTo("DOWN");
+			// The probes leave out other indicators: a dependency down is no reason to
+			// restart or take an instance out.
+			assertJsonEquals(get(port, "/actuator/health/liveness").body(), "{\"status\":\"UP\"}");
+			assertJsonEquals(get(port, "/actuator/health/readiness").body(), "{\"status\":\"UP\"}");
+		}
+		finally {
+			downstreamDown = false;
+		}
+		assertThat(get(port, "/actuator/health/nope").statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void anExcludedEndpointIsNotServed() {
+		assertThat(get(port, "/actuator/beans").statusCode()).isEqualTo(404);
+		assertThat(get(port, "/actuator/env").statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void infoAndMetricsAreServed() {
+		assertJsonEquals(get(port, "/actuator/info").body(), "{\"app\":{\"name\":\"actuated\"}}");
+		JsonNode names = json(get(port, "/actuator/metrics").body()).get("names");
+		assertThat(names.valueStream().map(JsonNode::asString)).contains("jvm.memory.used");
+		HttpResponse<String> memory = get(port, "/actuator/metrics/jvm.memory.used?tag=area:heap");
+		assertThat(memory.statusCode()).isEqualTo(200);
+		JsonNode metric = json(memory.body());
+		assertThat(metric.get("name").asString()).isEqualTo("jvm.memory.used");
+		assertThat(metric.get("baseUnit").asString()).isEqualTo("bytes");
+		assertThat(get(port, "/actuator/metrics/no.such.metric").statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void prometheusAnswersInTheFormatTheClientAccepts() {
+		HttpResponse<String> text = get(port, "/actuator/prometheus", "accept", "text/plain");
+		assertThat(text.statusCode()).isEqualTo(200);
+		assertThat(header(text, "content-type")).isEqualTo("text/plain;version=0.0.4;charset=utf-8");
+		assertThat(text.body()).contains("# TYPE jvm_memory_used_bytes gauge").doesNotContain("# EOF");
+
+		HttpResponse<String> openMetrics = get(port, "/actuator/prometheus", "accept",
+				"application/openmetrics-text;version=1.0.0");
+		assertThat(openMetrics.statusCode()).isEqualTo(200);
+		assertThat(header(openMetrics, "content-type"))
+			.isEqualTo("application/openmetrics-text;version=1.0.0;charset=utf-8");
+		assertThat(openMetrics.body()).endsWith("# EOF\n");
+	}
+
+	@Test
+	void aClientThatAcceptsNoProducedTypeIsAnswered406() {
+		assertThat(get(port, "/actuator/health", "accept", "text/html").statusCode()).isEqualTo(406);
+	}
+
+	@Test
+	void aCustomEndpointReadsWritesAndDeletesBySelector() {
+		assertThat(get(port, "/actuator/greetings/ada").statusCode()).isEqualTo(404);
+
+		HttpResponse<String> written = send(
+				request(port, "/actuator/greetings/ada").header("content-type", "application/json")
+					.POST(BodyPublishers.ofString("{\"text\":\"Hello Ada\"}")));
+		assertThat(written.statusCode()).isEqualTo(204);
+		HttpResponse<String> read = get(port, "/actuator/greetings/ada");
+		assertThat(read.statusCode()).isEqualTo(200);
+		assertThat(read.body()).isEqualTo("Hello Ada");
+		assertJsonEquals(get(port, "/actuator/greetings").body(), "{\"ada\":\"Hello Ada\"}");
+
+		assertThat(call(port, "DELETE", "/actuator/greetings/ada").statusCode()).isEqualTo(204);
+		assertThat(get(port, "/actuator/greetings/ada").statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void aMissingParameterIsA400NamingIt() {
+		HttpResponse<String> response = send(
+				request(port, "/actuator/greetings/ada").header("content-type", "application/json")
+					.POST(BodyPublishers.ofString("{}")));
+		assertProblem(response, 400, "{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,"
+				+ "\"detail\":\"Missing parameters: text\",\"instance\":\"/actuator/greetings/ada\"}");
+	}
+
+	@Test
+	void theApplicationsOwnRoutesAreServedBeside() {
+		assertThat(get(port, "/hello").body()).isEqualTo("hello");
+	}
+
+	@SpringBootConfiguration(proxyBeanMethods = false)
+	@EnableAutoConfiguration
+	static class ActuatorApp {
+
+		@Bean
+		Routes hello() {
+			return Routes.builder().get("/hello", ctx -> "hello").build();
+		}
+
+		@Bean
+		HealthIndicator downstream() {
+			return () -> {
+				healthThread = Thread.currentThread().getName();
+				return (downstreamDown ? Health.down() : Health.up()).withDetail("checked", true).build();
+			};
+		}
+
+		@Bean
+		GreetingsEndpoint greetingsEndpoint() {
+			return new GreetingsEndpoint();
+		}
+
+	}
+
+	@Endpoint(id = "greetings")
+	static class GreetingsEndpoint {
+
+		private final Map<String, String> greetings = new ConcurrentHashMap<>();
+
+		@ReadOperation
+		Map<String, String> all() {
+			return this.greetings;
+		}
+
+		@ReadOperation
+		String greeting(@Selector String name) {
+			return this.greetings.get(name);
+		}
+
+		@WriteOperation
+		void greet(@Selector String name, String text) {
+			this.greetings.put(name, text);
+		}
+
+		@DeleteOperation
+		void forget(@Selector String name) {
+			this.greetings.remove(name);
+		}
+
+	}
+
+}

@@ -1,0 +1,128 @@
+package dev.fastro.autoconfigure;
+
+import java.time.Duration;
+
+import dev.fastro.autoconfigure.internal.ActuatorRoutes;
+import dev.fastro.http.Routes;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups;
+import org.springframework.boot.health.actuate.endpoint.HealthEndpointWebExtension;
+import org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration;
+import org.springframework.boot.health.registry.HealthContributorRegistry;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The conditions of {@link FastroActuatorAutoConfiguration}: nothing without Actuator,
+ * the endpoints as routes of the application's server or of a management server by
+ * {@code management.server.port}, and the beans a user may replace.
+ */
+class FastroActuatorAutoConfigurationTest {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
+				EndpointAutoConfiguration.class, WebEndpointAutoConfiguration.class,
+				JacksonEndpointAutoConfiguration.class, HealthContributorRegistryAutoConfiguration.class,
+				HealthEndpointAutoConfiguration.class, FastroActuatorAutoConfiguration.class));
+
+	@Test
+	void withoutActuatorNothingIsCreated() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
+					FastroActuatorAutoConfiguration.class))
+			.withClassLoader(new FilteredClassLoader("org.springframework.boot.actuate"))
+			.run(context -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(FastroActuatorAutoConfiguration.class)
+				.doesNotHaveBean(FastroActuatorAutoConfiguration.ROUTES_BEAN)
+				.doesNotHaveBean(WebEndpointsSupplier.class));
+	}
+
+	@Test
+	void withoutHealthTheOtherEndpointsAreStillServed() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.springframework.boot.health"))
+			.run(context -> assertThat(context).hasNotFailed()
+				.hasBean(FastroActuatorAutoConfiguration.ROUTES_BEAN)
+				.doesNotHaveBean(HealthEndpointWebExtension.class));
+	}
+
+	@Test
+	void inAnApplicationThatIsNotAWebApplicationTheEndpointsAreRoutesOfFastrosServer() {
+		this.runner.run(context -> {
+			assertThat(context).hasSingleBean(WebEndpointsSupplier.class)
+				.hasSingleBean(HealthEndpointWebExtension.class)
+				.hasBean(FastroActuatorAutoConfiguration.ROUTES_BEAN)
+				.doesNotHaveBean(SmartLifecycle.class);
+			assertThat(context.getBean(FastroActuatorAutoConfiguration.ROUTES_BEAN)).isInstanceOf(Routes.class);
+		});
+	}
+
+	@Test
+	void onAnotherPortAManagementServerServesThem() {
+		this.runner.withPropertyValues("fastro.server.port=8080", "management.server.port=9090")
+			.run(context -> assertThat(context).doesNotHaveBean(FastroActuatorAutoConfiguration.ROUTES_BEAN)
+				.hasBean(FastroActuatorAutoConfiguration.MANAGEMENT_SERVER_BEAN));
+	}
+
+	@Test
+	void onFastrosOwnPortTheApplicationsServerServesThem() {
+		this.runner.withPropertyValues("fastro.server.port=9090", "management.server.port=9090")
+			.run(context -> assertThat(context).hasBean(FastroActuatorAutoConfiguration.ROUTES_BEAN)
+				.doesNotHaveBean(FastroActuatorAutoConfiguration.MANAGEMENT_SERVER_BEAN));
+	}
+
+	@Test
+	void aNegativeManagementPortServesThemNowhere() {
+		this.runner.withPropertyValues("management.server.port=-1")
+			.run(context -> assertThat(context).doesNotHaveBean(FastroActuatorAutoConfiguration.ROUTES_BEAN)
+				.doesNotHaveBean(FastroActuatorAutoConfiguration.MANAGEMENT_SERVER_BEAN));
+	}
+
+	@Test
+	void theUsersBeansWin() {
+		this.runner.withUserConfiguration(OwnBeans.class).run(context -> {
+			assertThat(context).hasSingleBean(ActuatorRoutes.EndpointBodies.class);
+			assertThat(context.getBean(ActuatorRoutes.EndpointBodies.class)).isSameAs(OwnBeans.BODIES);
+			assertThat(context).hasSingleBean(HealthEndpointWebExtension.class).hasBean("ownHealthExtension");
+		});
+	}
+
+	@Test
+	void aRoutesBeanOfTheSameNameReplacesTheEndpointRoutes() {
+		Routes own = Routes.builder().get("/own", ctx -> "own").build();
+		this.runner.withBean(FastroActuatorAutoConfiguration.ROUTES_BEAN, Routes.class, () -> own)
+			.run(context -> assertThat(context.getBean(FastroActuatorAutoConfiguration.ROUTES_BEAN)).isSameAs(own));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OwnBeans {
+
+		static final ActuatorRoutes.EndpointBodies BODIES = new ActuatorRoutes.EndpointBodies(
+				JsonMapper.builder().build(), JsonMapper.builder().build());
+
+		@Bean
+		ActuatorRoutes.EndpointBodies ownBodies() {
+			return BODIES;
+		}
+
+		@Bean
+		HealthEndpointWebExtension ownHealthExtension(HealthContributorRegistry registry, HealthEndpointGroups groups) {
+			return new HealthEndpointWebExtension(registry, null, groups, Duration.ZERO);
+		}
+
+	}
+
+}

@@ -34,6 +34,8 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -47,7 +49,7 @@ import static org.awaitility.Awaitility.await;
  * with real clients (the JDK's and Reactor Netty's) and, for what no real client does,
  * {@link RawHttp2} frame by frame.
  */
-@ExtendWith(NettyLeakDetection.class)
+@ExtendWith({ NettyLeakDetection.class, OutputCaptureExtension.class })
 class Http2Test {
 
 	private static final Duration WAIT = Duration.ofSeconds(10);
@@ -239,7 +241,7 @@ class Http2Test {
 	 * 30 s.
 	 */
 	@Test
-	void closesAConnectionThatFloodsResetsAndServesOthers() {
+	void closesAConnectionThatFloodsResetsAndServesOthers(CapturedOutput output) {
 		this.runner.run(context -> {
 			try (RawHttp2 flood = new RawHttp2(port(context))) {
 				int sent = 0;
@@ -251,6 +253,7 @@ class Http2Test {
 			}
 			assertServesAnotherClient(port(context));
 		});
+		assertNoWarningOfABrokenConnection(output);
 	}
 
 	/**
@@ -260,7 +263,7 @@ class Http2Test {
 	 * frames too small for that, after 16 of them in a row).
 	 */
 	@Test
-	void closesAConnectionThatSendsEndlessContinuationFramesAndServesOthers() {
+	void closesAConnectionThatSendsEndlessContinuationFramesAndServesOthers(CapturedOutput output) {
 		this.runner.run(context -> {
 			try (RawHttp2 flood = new RawHttp2(port(context))) {
 				flood.openHeaders(1, RawHttp2.request("GET", "/hello"));
@@ -273,6 +276,15 @@ class Http2Test {
 			}
 			assertServesAnotherClient(port(context));
 		});
+		assertNoWarningOfABrokenConnection(output);
+	}
+
+	/**
+	 * A client that breaks its own connection does not get a warning with a stack trace
+	 * logged, one per connection.
+	 */
+	private static void assertNoWarningOfABrokenConnection(CapturedOutput output) {
+		assertThat(output.getAll()).doesNotContain("reached at the tail of the pipeline");
 	}
 
 	private static RawHttp2.IoAction cancelled(int stream) {

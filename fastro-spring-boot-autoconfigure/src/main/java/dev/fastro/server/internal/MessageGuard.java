@@ -141,7 +141,7 @@ final class MessageGuard extends ChannelDuplexHandler {
 				// An h2c upgrade: what follows is HTTP/2, which these guards do not
 				// speak.
 				ctx.write(msg, promise);
-				ServerPipeline.uninstall(ctx.pipeline());
+				ServerPipeline.switchToHttp2(ctx.pipeline());
 				return;
 			}
 		}

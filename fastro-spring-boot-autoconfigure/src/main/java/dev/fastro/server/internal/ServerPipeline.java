@@ -21,7 +21,8 @@ import reactor.netty.NettyPipeline;
  *
  * Before the codec they see the raw bytes, after it the decoded requests and the
  * responses going out. They guard HTTP/1.1 only: an HTTP/2 connection never gets them,
- * and an HTTP/1.1 connection upgraded to h2c loses them with its {@code 101} answer.
+ * and an HTTP/1.1 connection upgraded to h2c loses them with its {@code 101} answer. An
+ * HTTP/2 connection gets {@link Http2ConnectionErrors} at its end instead.
  */
 final class ServerPipeline {
 
@@ -56,15 +57,20 @@ final class ServerPipeline {
 	}
 
 	/**
-	 * Takes the guards off a connection that has switched from HTTP/1.1 to another
-	 * protocol.
+	 * Takes the guards off a connection that has switched from HTTP/1.1 to h2c, and
+	 * installs what an HTTP/2 connection has instead.
 	 */
-	static void uninstall(ChannelPipeline pipeline) {
+	static void switchToHttp2(ChannelPipeline pipeline) {
 		for (String guard : GUARDS) {
 			if (pipeline.get(guard) != null) {
 				pipeline.remove(guard);
 			}
 		}
+		installHttp2(pipeline);
+	}
+
+	private static void installHttp2(ChannelPipeline pipeline) {
+		pipeline.addLast("fastro.h2errors", Http2ConnectionErrors.INSTANCE);
 	}
 
 	/**
@@ -91,6 +97,9 @@ final class ServerPipeline {
 				// The codec follows this handler, so the guards go in between, and this
 				// context passes the bytes on to the first of them.
 				installAround(pipeline, pipeline.context(http11).name(), this.options, this.json);
+			}
+			else {
+				installHttp2(pipeline);
 			}
 			pipeline.remove(this);
 			ctx.fireChannelRead(msg);

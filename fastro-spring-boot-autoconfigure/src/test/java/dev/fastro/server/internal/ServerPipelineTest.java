@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The HTTP/1.1 guards leave a connection that switches to h2c: its bytes are HTTP/2
  * frames from then on, which they do not speak. (Left in place, they happen to let the
- * frames through, so no exchange over the network tells the difference.)
+ * frames through, so no exchange over the network tells the difference.) The connection
+ * gets what an HTTP/2 connection has instead.
  */
 @ExtendWith(NettyLeakDetection.class)
 class ServerPipelineTest {
@@ -29,7 +30,7 @@ class ServerPipelineTest {
 			Duration.ofSeconds(60), Duration.ofSeconds(20), false, false, null);
 
 	@Test
-	void aSwitchToH2cTakesTheGuardsOff() {
+	void aSwitchToH2cTakesTheGuardsOffAndPutsTheHttp2ErrorsHandlerOn() {
 		EmbeddedChannel channel = new EmbeddedChannel();
 		channel.pipeline().addLast(NettyPipeline.HttpCodec, new HttpServerCodec());
 		ServerPipeline.install(channel.pipeline(), OPTIONS, new JsonCodec(JsonMapper.builder().build()));
@@ -39,7 +40,9 @@ class ServerPipelineTest {
 		channel
 			.writeOutbound(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.SWITCHING_PROTOCOLS));
 
-		assertThat(channel.pipeline().names()).noneMatch((name) -> name.startsWith("fastro."));
+		assertThat(channel.pipeline().names())
+			.doesNotContain("fastro.idle", "fastro.closer", "fastro.framing", "fastro.messages")
+			.contains("fastro.h2errors");
 		Object written;
 		while ((written = channel.readOutbound()) != null) {
 			ReferenceCountUtil.release(written);

@@ -1,6 +1,7 @@
 package dev.fastro.demo;
 
 import java.io.IOException;
+import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.util.UUID;
 
@@ -24,8 +25,6 @@ import static dev.fastro.test.TestHttp.APPLICATION_JSON;
 import static dev.fastro.test.TestHttp.TEXT;
 import static dev.fastro.test.TestHttp.assertProblem;
 import static dev.fastro.test.TestHttp.assertResponse;
-import static dev.fastro.test.TestHttp.call;
-import static dev.fastro.test.TestHttp.get;
 import static dev.fastro.test.TestHttp.header;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,6 +33,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * strict trailing slashes, query strings, the 404, 405, OPTIONS and HEAD answers, and the
  * route cache being off by default. One test route, a static {@code /user/me}, sits
  * beside the demo's {@code /user/:id} to show that static beats a parameter.
+ * <p>
+ * {@link RoutingOverHttp2Test} runs the same cases over h2c; the cases that need
+ * {@link RawHttp} speak HTTP/1.1 in both, to an HTTP/1.1-only server here and to one that
+ * also serves h2c there.
  */
 @SpringBootTest(classes = DemoApplication.class, properties = "fastro.server.port=0")
 @Import(RoutingTest.StaticBesideParameter.class)
@@ -45,24 +48,37 @@ class RoutingTest {
 	@Autowired
 	Dispatcher dispatcher;
 
+	/** The client of every case that does not need {@link RawHttp}. */
+	HttpClient client() {
+		return TestHttp.CLIENT;
+	}
+
+	HttpResponse<String> get(String pathAndQuery, String... headers) {
+		return call("GET", pathAndQuery, headers);
+	}
+
+	HttpResponse<String> call(String method, String pathAndQuery, String... headers) {
+		return TestHttp.call(client(), this.port, method, pathAndQuery, headers);
+	}
+
 	// ---- path parameters
 
 	@Test
 	void emptyParameterIsNotFound() {
-		assertProblem(get(this.port, "/user/"), 404,
+		assertProblem(get("/user/"), 404,
 				"{\"type\":\"about:blank\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"No route for GET /user/\",\"instance\":\"/user/\"}");
 	}
 
 	@Test
 	void parameterIsPercentDecodedAsUtf8() {
-		HttpResponse<String> response = get(this.port, "/user/caf%C3%A9");
+		HttpResponse<String> response = get("/user/caf%C3%A9");
 		assertResponse(response, 200, TEXT, "User café");
 		assertThat(header(response, "content-length")).isEqualTo("10");
 	}
 
 	@Test
 	void plusInAPathParameterStaysAPlus() {
-		assertResponse(get(this.port, "/user/a+b"), 200, TEXT, "User a+b");
+		assertResponse(get("/user/a+b"), 200, TEXT, "User a+b");
 	}
 
 	@Test
@@ -80,7 +96,7 @@ class RoutingTest {
 	@Test
 	void invalidUtf8IsBadRequest() {
 		// %C3%28 is a well-formed escape of bytes that are not UTF-8.
-		HttpResponse<String> response = get(this.port, "/user/%C3%28");
+		HttpResponse<String> response = get("/user/%C3%28");
 		assertThat(response.statusCode()).isEqualTo(400);
 		assertThat(TestHttp.json(response.body()).get("detail").asString())
 			.isEqualTo("Malformed percent-encoding in path segment '%C3%28'");
@@ -112,80 +128,80 @@ class RoutingTest {
 
 	@Test
 	void encodedSlashStaysInsideTheParameter() {
-		assertResponse(get(this.port, "/user/a%2Fb"), 200, TEXT, "User a/b");
+		assertResponse(get("/user/a%2Fb"), 200, TEXT, "User a/b");
 	}
 
 	@Test
 	void regexConstrainedParameterFindsTheUser() {
-		assertResponse(get(this.port, "/users/1"), 200, APPLICATION_JSON,
+		assertResponse(get("/users/1"), 200, APPLICATION_JSON,
 				"{\"id\":1,\"name\":\"Ada Lovelace\",\"email\":\"ada@fastro.dev\"}");
-		assertResponse(get(this.port, "/users/2"), 200, APPLICATION_JSON,
+		assertResponse(get("/users/2"), 200, APPLICATION_JSON,
 				"{\"id\":2,\"name\":\"Alan Turing\",\"email\":\"alan@fastro.dev\"}");
 	}
 
 	@Test
 	void regexIsMatchedAgainstTheDecodedValue() {
 		// %31 is '1'.
-		assertResponse(get(this.port, "/users/%31"), 200, APPLICATION_JSON,
+		assertResponse(get("/users/%31"), 200, APPLICATION_JSON,
 				"{\"id\":1,\"name\":\"Ada Lovelace\",\"email\":\"ada@fastro.dev\"}");
-		assertResponse(get(this.port, "/user/%31"), 200, TEXT, "User 1");
+		assertResponse(get("/user/%31"), 200, TEXT, "User 1");
 	}
 
 	@Test
 	void idTooLargeForALongIsBadRequest() {
-		assertProblem(get(this.port, "/users/99999999999999999999"), 400,
+		assertProblem(get("/users/99999999999999999999"), 400,
 				"{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"Path parameter 'id' must be a whole number, not '99999999999999999999'\",\"instance\":\"/users/99999999999999999999\"}");
 	}
 
 	@Test
 	void valueFailingTheRegexMatchesNoRoute() {
-		assertProblem(get(this.port, "/users/abc"), 404,
+		assertProblem(get("/users/abc"), 404,
 				"{\"type\":\"about:blank\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"No route for GET /users/abc\",\"instance\":\"/users/abc\"}");
 	}
 
 	@Test
 	void unknownUserIsNotFoundFromTheHandler() {
-		assertProblem(get(this.port, "/users/999"), 404,
+		assertProblem(get("/users/999"), 404,
 				"{\"type\":\"about:blank\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"No user 999\",\"instance\":\"/users/999\"}");
 	}
 
 	@Test
 	void trailingSlashIsStrict() {
-		assertThat(get(this.port, "/user/1/").statusCode()).isEqualTo(404);
-		assertThat(get(this.port, "/users/").statusCode()).isEqualTo(404);
-		assertThat(get(this.port, "/middleware/").statusCode()).isEqualTo(404);
+		assertThat(get("/user/1/").statusCode()).isEqualTo(404);
+		assertThat(get("/users/").statusCode()).isEqualTo(404);
+		assertThat(get("/middleware/").statusCode()).isEqualTo(404);
 	}
 
 	@Test
 	void staticSegmentBeatsParameter() {
-		assertResponse(get(this.port, "/user/me"), 200, TEXT, "Me, the static route");
-		assertResponse(get(this.port, "/user/mex"), 200, TEXT, "User mex");
-		assertResponse(get(this.port, "/user/m"), 200, TEXT, "User m");
+		assertResponse(get("/user/me"), 200, TEXT, "Me, the static route");
+		assertResponse(get("/user/mex"), 200, TEXT, "User mex");
+		assertResponse(get("/user/m"), 200, TEXT, "User m");
 	}
 
 	@Test
 	void catchAllTakesTheRestOfThePath() {
-		assertResponse(get(this.port, "/files/a/b.txt"), 200, TEXT, "File a/b.txt");
-		assertResponse(get(this.port, "/files/docs/r%C3%A9sum%C3%A9.pdf"), 200, TEXT, "File docs/résumé.pdf");
+		assertResponse(get("/files/a/b.txt"), 200, TEXT, "File a/b.txt");
+		assertResponse(get("/files/docs/r%C3%A9sum%C3%A9.pdf"), 200, TEXT, "File docs/résumé.pdf");
 	}
 
 	@Test
 	void catchAllNeedsItsSegment() {
-		assertThat(get(this.port, "/files").statusCode()).isEqualTo(404);
+		assertThat(get("/files").statusCode()).isEqualTo(404);
 	}
 
 	// ---- query strings
 
 	@Test
 	void queryIsDecodedAsAForm() {
-		assertResponse(get(this.port, "/query?name=a+b%20c"), 200, TEXT, "Hello a b c");
-		assertResponse(get(this.port, "/query?name=caf%C3%A9&name=second"), 200, TEXT, "Hello café");
+		assertResponse(get("/query?name=a+b%20c"), 200, TEXT, "Hello a b c");
+		assertResponse(get("/query?name=caf%C3%A9&name=second"), 200, TEXT, "Hello café");
 	}
 
 	@Test
 	void missingQueryParameterIsNull() {
-		assertResponse(get(this.port, "/query"), 200, TEXT, "Hello null");
-		assertResponse(get(this.port, "/query?other=1"), 200, TEXT, "Hello null");
+		assertResponse(get("/query"), 200, TEXT, "Hello null");
+		assertResponse(get("/query?other=1"), 200, TEXT, "Hello null");
 	}
 
 	@Test
@@ -202,8 +218,8 @@ class RoutingTest {
 	@Test
 	void tooManyQueryParametersIsBadRequest() {
 		// fastro.server.max-parameters: 1000
-		assertResponse(get(this.port, "/query?" + "a=1&".repeat(999) + "name=x"), 200, TEXT, "Hello x");
-		assertProblem(get(this.port, "/query?" + "a=1&".repeat(1000) + "name=x"), 400,
+		assertResponse(get("/query?" + "a=1&".repeat(999) + "name=x"), 200, TEXT, "Hello x");
+		assertProblem(get("/query?" + "a=1&".repeat(1000) + "name=x"), 400,
 				"{\"type\":\"about:blank\",\"title\":\"Bad Request\",\"status\":400,\"detail\":\"Too many query parameters: at most 1000 allowed\",\"instance\":\"/query\"}");
 	}
 
@@ -219,20 +235,20 @@ class RoutingTest {
 
 	@Test
 	void queryStringDoesNotTakePartInRouting() {
-		assertResponse(get(this.port, "/user/7?name=x"), 200, TEXT, "User 7");
+		assertResponse(get("/user/7?name=x"), 200, TEXT, "User 7");
 	}
 
 	// ---- methods
 
 	@Test
 	void unknownPathIsNotFound() {
-		assertProblem(get(this.port, "/nope"), 404,
+		assertProblem(get("/nope"), 404,
 				"{\"type\":\"about:blank\",\"title\":\"Not Found\",\"status\":404,\"detail\":\"No route for GET /nope\",\"instance\":\"/nope\"}");
 	}
 
 	@Test
 	void wrongMethodIsMethodNotAllowedWithAllow() {
-		HttpResponse<String> response = call(this.port, "DELETE", "/user/1");
+		HttpResponse<String> response = call("DELETE", "/user/1");
 		assertProblem(response, 405,
 				"{\"type\":\"about:blank\",\"title\":\"Method Not Allowed\",\"status\":405,\"detail\":\"Method DELETE is not allowed on /user/1; allowed: GET, HEAD, OPTIONS\",\"instance\":\"/user/1\"}");
 		assertThat(response.headers().allValues("allow")).containsExactly("GET, HEAD, OPTIONS");
@@ -240,19 +256,18 @@ class RoutingTest {
 
 	@Test
 	void getOnAPostOnlyRouteListsPost() {
-		HttpResponse<String> response = get(this.port, "/json");
+		HttpResponse<String> response = get("/json");
 		assertThat(response.statusCode()).isEqualTo(405);
 		assertThat(header(response, "allow")).isEqualTo("OPTIONS, POST");
 	}
 
 	@Test
 	void optionsAnswersNoContentWithAllow() {
-		HttpResponse<String> response = call(this.port, "OPTIONS", "/users");
+		HttpResponse<String> response = call("OPTIONS", "/users");
 		assertThat(response.statusCode()).isEqualTo(204);
 		assertThat(response.headers().allValues("allow")).containsExactly("GET, HEAD, OPTIONS, POST");
 		assertThat(response.body()).isEmpty();
-		assertThat(call(this.port, "OPTIONS", "/user/1").headers().allValues("allow"))
-			.containsExactly("GET, HEAD, OPTIONS");
+		assertThat(call("OPTIONS", "/user/1").headers().allValues("allow")).containsExactly("GET, HEAD, OPTIONS");
 	}
 
 	@Test
@@ -268,7 +283,7 @@ class RoutingTest {
 
 	@Test
 	void optionsOnAnUnknownPathIsNotFound() {
-		assertThat(call(this.port, "OPTIONS", "/nope").statusCode()).isEqualTo(404);
+		assertThat(call("OPTIONS", "/nope").statusCode()).isEqualTo(404);
 	}
 
 	@Test
@@ -325,8 +340,8 @@ class RoutingTest {
 	@Test
 	void routeCacheIsOffByDefault() {
 		String path = "/user/" + UUID.randomUUID();
-		assertResponse(get(this.port, path), 200, TEXT, "User " + path.substring("/user/".length()));
-		assertResponse(get(this.port, path), 200, TEXT, "User " + path.substring("/user/".length()));
+		assertResponse(get(path), 200, TEXT, "User " + path.substring("/user/".length()));
+		assertResponse(get(path), 200, TEXT, "User " + path.substring("/user/".length()));
 		assertThat(this.dispatcher.router().cacheStats()).isEqualTo(new RouteCacheStats(0, 0, 0, 0));
 	}
 

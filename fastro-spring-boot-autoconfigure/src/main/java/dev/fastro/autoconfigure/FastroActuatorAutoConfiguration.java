@@ -126,9 +126,10 @@ public class FastroActuatorAutoConfiguration {
 				.map(InetAddress::getHostAddress)
 				.orElse(server.getAddress());
 			int port = binder.bind("management.server.port", Integer.class).get();
-			// The application's customizers, but not its TLS or compression: those are
-			// the application's port's, as management.server.ssl is Spring Boot's.
-			FastroServer managementServer = FastroServerAutoConfiguration.server(server, host, port, dispatcher,
+			// The application's customizers, but not its TLS, compression or HTTP/2:
+			// those are the application's port's, as management.server.ssl is Spring
+			// Boot's.
+			FastroServer managementServer = FastroServerAutoConfiguration.server(server, host, port, null, dispatcher,
 					FastroServerAutoConfiguration.wrapAll(wrappers), json, limits,
 					customizers.orderedStream().toList());
 			return FastroServerLifecycle.management(managementServer, dispatcher,

@@ -122,6 +122,8 @@ public class FastroProperties implements Validator {
 
 		private final Ssl ssl = new Ssl();
 
+		private final Http2 http2 = new Http2();
+
 		public String getAddress() {
 			return this.address;
 		}
@@ -214,6 +216,10 @@ public class FastroProperties implements Validator {
 			return this.ssl;
 		}
 
+		public Http2 getHttp2() {
+			return this.http2;
+		}
+
 		public ForwardHeadersStrategy getForwardHeadersStrategy() {
 			return this.forwardHeadersStrategy;
 		}
@@ -285,6 +291,69 @@ public class FastroProperties implements Validator {
 
 		public void setClientAuth(ClientAuth clientAuth) {
 			this.clientAuth = clientAuth;
+		}
+
+	}
+
+	/**
+	 * HTTP/2: h2 through ALPN with TLS, h2c (prior knowledge and the HTTP/1.1 upgrade)
+	 * without; HTTP/1.1 is still served either way.
+	 */
+	public static class Http2 {
+
+		/**
+		 * Whether HTTP/2 is served beside HTTP/1.1.
+		 */
+		private boolean enabled;
+
+		/**
+		 * Most streams a client may have open at once on one connection
+		 * (SETTINGS_MAX_CONCURRENT_STREAMS); more are refused.
+		 */
+		private int maxConcurrentStreams = 100;
+
+		/**
+		 * Flow-control window of each stream (SETTINGS_INITIAL_WINDOW_SIZE): how much of
+		 * a request body a client may send before the server reads it.
+		 */
+		private DataSize initialWindowSize = DataSize.ofBytes(65535);
+
+		/**
+		 * Largest decoded header list of a request (SETTINGS_MAX_HEADER_LIST_SIZE);
+		 * larger is answered 431. Unset: fastro.server.max-header-size.
+		 */
+		private DataSize maxHeaderListSize;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getMaxConcurrentStreams() {
+			return this.maxConcurrentStreams;
+		}
+
+		public void setMaxConcurrentStreams(int maxConcurrentStreams) {
+			this.maxConcurrentStreams = maxConcurrentStreams;
+		}
+
+		public DataSize getInitialWindowSize() {
+			return this.initialWindowSize;
+		}
+
+		public void setInitialWindowSize(DataSize initialWindowSize) {
+			this.initialWindowSize = initialWindowSize;
+		}
+
+		public DataSize getMaxHeaderListSize() {
+			return this.maxHeaderListSize;
+		}
+
+		public void setMaxHeaderListSize(DataSize maxHeaderListSize) {
+			this.maxHeaderListSize = maxHeaderListSize;
 		}
 
 	}
@@ -480,6 +549,13 @@ public class FastroProperties implements Validator {
 			String problem = mimeTypeProblem(compression.getMimeTypes()[i]);
 			check(errors, "server.compression.mimeTypes[" + i + "]", problem == null, problem);
 		}
+		Http2 http2 = server.getHttp2();
+		check(errors, "server.http2.maxConcurrentStreams", http2.getMaxConcurrentStreams() >= 1, "must be at least 1");
+		check(errors, "server.http2.initialWindowSize", positiveInt(http2.getInitialWindowSize()),
+				"must be between 1B and 2GB");
+		check(errors, "server.http2.maxHeaderListSize",
+				http2.getMaxHeaderListSize() == null || positiveInt(http2.getMaxHeaderListSize()),
+				"must be between 1B and 2GB");
 		Cache cache = ((FastroProperties) target).getRouter().getCache();
 		check(errors, "router.cache.maxSize", cache.getMaxSize().toBytes() > 0, "must be positive");
 	}

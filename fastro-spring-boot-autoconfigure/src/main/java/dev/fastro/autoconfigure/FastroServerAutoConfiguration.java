@@ -13,6 +13,7 @@ import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.server.internal.FastroServer;
+import dev.fastro.server.internal.Http2Limits;
 import dev.fastro.server.internal.ServerOptions;
 import io.netty.handler.ssl.ClientAuth;
 import reactor.netty.http.server.HttpServer;
@@ -37,6 +38,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
 import org.springframework.util.StringUtils;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Fastro's own Reactor Netty server, started and stopped with the application context.
@@ -56,23 +58,24 @@ public class FastroServerAutoConfiguration {
 			ObjectProvider<DispatcherWrapper> wrappers, ObjectProvider<SslBundles> sslBundles,
 			ObjectProvider<FastroServerCustomizer> customizers) {
 		FastroProperties.Server server = properties.getServer();
-		return server(server, server.getAddress(), server.getPort(), dispatcher, wrapAll(wrappers), json, limits,
-				customizers(server, sslBundles, customizers));
+		return server(server, server.getAddress(), server.getPort(), http2(server), dispatcher, wrapAll(wrappers), json,
+				limits, customizers(server, sslBundles, customizers));
 	}
 
 	/**
 	 * A server for {@code dispatcher} on {@code host} and {@code port}, with the limits,
 	 * timeouts and options of {@code fastro.server.*}, adjusted by {@code customizers}:
-	 * the application's server, and the management server.
+	 * the application's server, and the management server. {@code http2} is the
+	 * application's HTTP/2 limits when it serves HTTP/2, else {@code null}.
 	 */
-	static FastroServer server(FastroProperties.Server server, String host, int port, Dispatcher dispatcher,
-			DispatcherWrapper wrapper, JsonCodec json, RequestLimits limits,
+	static FastroServer server(FastroProperties.Server server, String host, int port, Http2Limits http2,
+			Dispatcher dispatcher, DispatcherWrapper wrapper, JsonCodec json, RequestLimits limits,
 			List<? extends Function<HttpServer, HttpServer>> customizers) {
 		ServerOptions options = new ServerOptions(host, port, server.getEventLoopThreads(),
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
 				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE,
-				server.getAccessLog().isEnabled());
+				server.getAccessLog().isEnabled(), http2);
 		return new FastroServer(options, dispatcher, wrapper, json, limits, customizers);
 	}
 
@@ -86,6 +89,17 @@ public class FastroServerAutoConfiguration {
 			.orElse(dispatcher -> dispatcher);
 	}
 
+	private static Http2Limits http2(FastroProperties.Server server) {
+		FastroProperties.Http2 http2 = server.getHttp2();
+		if (!http2.isEnabled()) {
+			return null;
+		}
+		DataSize headerListSize = (http2.getMaxHeaderListSize() != null) ? http2.getMaxHeaderListSize()
+				: server.getMaxHeaderSize();
+		return new Http2Limits(http2.getMaxConcurrentStreams(), (int) http2.getInitialWindowSize().toBytes(),
+				(int) headerListSize.toBytes());
+	}
+
 	/**
 	 * Fastro's own customizers for the features that are on, then the application's, in
 	 * their order, so that the application has the last word.
@@ -95,7 +109,8 @@ public class FastroServerAutoConfiguration {
 		List<Function<HttpServer, HttpServer>> customizers = new ArrayList<>();
 		String bundle = server.getSsl().getBundle();
 		if (StringUtils.hasText(bundle)) {
-			customizers.add(ssl(bundle, server.getSsl().getClientAuth(), sslBundles.getObject()));
+			customizers.add(ssl(bundle, server.getSsl().getClientAuth(), server.getHttp2().isEnabled(),
+					sslBundles.getObject()));
 		}
 		FastroProperties.Compression compression = server.getCompression();
 		if (compression.isEnabled()) {
@@ -114,7 +129,7 @@ public class FastroServerAutoConfiguration {
 				environment, events);
 	}
 
-	private static SslBundleCustomizer ssl(String bundleName, FastroProperties.ClientAuth clientAuth,
+	private static SslBundleCustomizer ssl(String bundleName, FastroProperties.ClientAuth clientAuth, boolean http2,
 			SslBundles bundles) {
 		SslBundle bundle;
 		try {
@@ -128,7 +143,7 @@ public class FastroServerAutoConfiguration {
 			case NONE -> ClientAuth.NONE;
 			case WANT -> ClientAuth.OPTIONAL;
 			case NEED -> ClientAuth.REQUIRE;
-		});
+		}, http2);
 		bundles.addBundleUpdateHandler(bundleName, customizer::update);
 		return customizer;
 	}

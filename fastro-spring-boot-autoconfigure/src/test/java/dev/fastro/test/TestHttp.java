@@ -35,6 +35,14 @@ public final class TestHttp {
 	private TestHttp() {
 	}
 
+	/**
+	 * An HTTP/2 client: h2c through the HTTP/1.1 upgrade on a connection's first request,
+	 * HTTP/2 on the rest.
+	 */
+	public static HttpClient newHttp2Client() {
+		return HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).connectTimeout(Duration.ofSeconds(5)).build();
+	}
+
 	/** An HTTP/1.1 client, as every test here uses. */
 	public static HttpClient newClient() {
 		return HttpClient.newBuilder()
@@ -77,11 +85,17 @@ public final class TestHttp {
 	 * pairs.
 	 */
 	public static HttpResponse<String> call(int port, String method, String pathAndQuery, String... headers) {
+		return call(CLIENT, port, method, pathAndQuery, headers);
+	}
+
+	/** The same, with the given client. */
+	public static HttpResponse<String> call(HttpClient client, int port, String method, String pathAndQuery,
+			String... headers) {
 		HttpRequest.Builder request = request(port, pathAndQuery).method(method, BodyPublishers.noBody());
 		if (headers.length > 0) {
 			request.headers(headers);
 		}
-		return send(request);
+		return send(client, request);
 	}
 
 	public static HttpResponse<String> get(int port, String pathAndQuery, String... headers) {

@@ -2,11 +2,15 @@ package dev.fastro.autoconfigure.internal;
 
 import java.util.function.Function;
 
+import javax.net.ssl.KeyManagerFactory;
+
 import io.netty.handler.ssl.ClientAuth;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import reactor.netty.http.Http11SslContextSpec;
+import reactor.netty.http.Http2SslContextSpec;
 import reactor.netty.http.server.HttpServer;
+import reactor.netty.tcp.AbstractProtocolSslContextSpec;
 import reactor.netty.tcp.SslProvider;
 
 import org.springframework.boot.ssl.SslBundle;
@@ -29,6 +33,8 @@ public final class SslBundleCustomizer implements Function<HttpServer, HttpServe
 
 	private final ClientAuth clientAuth;
 
+	private final boolean http2;
+
 	private volatile SslProvider provider;
 
 	/**
@@ -36,10 +42,12 @@ public final class SslBundleCustomizer implements Function<HttpServer, HttpServe
 	 * @param bundle the bundle to serve with
 	 * @param clientAuth whether a client certificate is not asked for, asked for, or
 	 * required
+	 * @param http2 whether h2 is offered through ALPN beside HTTP/1.1
 	 */
-	public SslBundleCustomizer(String bundleName, SslBundle bundle, ClientAuth clientAuth) {
+	public SslBundleCustomizer(String bundleName, SslBundle bundle, ClientAuth clientAuth, boolean http2) {
 		this.bundleName = bundleName;
 		this.clientAuth = clientAuth;
+		this.http2 = http2;
 		this.provider = provider(bundle);
 	}
 
@@ -56,7 +64,11 @@ public final class SslBundleCustomizer implements Function<HttpServer, HttpServe
 	}
 
 	private SslProvider provider(SslBundle bundle) {
-		Http11SslContextSpec spec = Http11SslContextSpec.forServer(bundle.getManagers().getKeyManagerFactory())
+		// As Spring Boot's own SslServerCustomizer: the HTTP/2 spec adds ALPN and the
+		// cipher suites RFC 9113 allows.
+		KeyManagerFactory keys = bundle.getManagers().getKeyManagerFactory();
+		AbstractProtocolSslContextSpec<?> spec = (this.http2 ? Http2SslContextSpec.forServer(keys)
+				: Http11SslContextSpec.forServer(keys))
 			.configure(builder -> {
 				SslOptions options = bundle.getOptions();
 				builder.trustManager(bundle.getManagers().getTrustManagerFactory())

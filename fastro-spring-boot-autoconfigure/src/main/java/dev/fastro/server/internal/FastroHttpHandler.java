@@ -81,8 +81,11 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 			});
 	}
 
-	/** Refuses the request before routing, and closes the connection after the answer. */
-	private Publisher<Void> fail(HttpServerRequest request, HttpServerResponse response, HttpException failure) {
+	/**
+	 * Refuses the request before routing, and closes the connection (on HTTP/2, the
+	 * stream) after the answer.
+	 */
+	Publisher<Void> fail(HttpServerRequest request, HttpServerResponse response, HttpException failure) {
 		response.keepAlive(false);
 		return this.dispatcher.fail(exchange(request, response, null), failure);
 	}

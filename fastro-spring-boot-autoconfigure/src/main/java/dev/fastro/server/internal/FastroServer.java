@@ -16,6 +16,7 @@ import io.netty.util.concurrent.GlobalEventExecutor;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import reactor.netty.DisposableServer;
+import reactor.netty.http.HttpProtocol;
 import reactor.netty.http.server.HttpServer;
 import reactor.netty.resources.LoopResources;
 
@@ -73,8 +74,27 @@ public final class FastroServer {
 		for (Function<HttpServer, HttpServer> customizer : customizers) {
 			server = customizer.apply(server);
 		}
-		this.server = server
-			.handle(new FastroHttpHandler(wrapper.wrap(dispatcher), json, limits, options.maxBodySize()));
+		FastroHttpHandler handler = new FastroHttpHandler(wrapper.wrap(dispatcher), json, limits,
+				options.maxBodySize());
+		this.server = (options.http2() != null) ? withHttp2(server, options).handle(new Http2StreamChecks(handler))
+				: server.handle(handler);
+	}
+
+	/**
+	 * HTTP/2 beside HTTP/1.1: h2 through ALPN when a customizer made the server secure,
+	 * else h2c, by prior knowledge or the HTTP/1.1 upgrade. Netty's defaults that guard
+	 * against frame floods (rapid reset, CONTINUATION, SETTINGS, PING) stay as they are.
+	 * An HTTP/2 connection passes none of Fastro's HTTP/1.1 guards, so Reactor Netty's
+	 * own idle timeout closes it (with a GOAWAY) when it has been idle that long.
+	 */
+	private static HttpServer withHttp2(HttpServer server, ServerOptions options) {
+		Http2Limits limits = options.http2();
+		HttpProtocol h2 = server.configuration().isSecure() ? HttpProtocol.H2 : HttpProtocol.H2C;
+		return server.protocol(h2, HttpProtocol.HTTP11)
+			.idleTimeout(options.idleTimeout())
+			.http2Settings(settings -> settings.maxConcurrentStreams(limits.maxConcurrentStreams())
+				.initialWindowSize(limits.initialWindowSize())
+				.maxHeaderListSize(limits.maxHeaderListSize()));
 	}
 
 	/**

@@ -87,6 +87,11 @@ final class FramingGuard extends ChannelInboundHandlerAdapter {
 		ctx.fireChannelInactive();
 	}
 
+	@Override
+	public void handlerRemoved(ChannelHandlerContext ctx) {
+		cancelDeadline();
+	}
+
 	private void watchDeadline(ChannelHandlerContext ctx) {
 		boolean unfinished = this.framing.inHead() || this.framing.inBody();
 		if (!unfinished) {

@@ -31,7 +31,8 @@ import io.netty.util.ReferenceCountUtil;
  * <li>the answer Reactor Netty writes, empty, to a request that failed to decode gets a
  * problem body naming what was wrong;</li>
  * <li>every response gets a {@code Date}, and the last answer on a connection that will
- * read no further request closes it.</li>
+ * read no further request closes it;</li>
+ * <li>a {@code 101} switching to h2c takes the guards off the connection.</li>
  * </ul>
  */
 final class MessageGuard extends ChannelDuplexHandler {
@@ -135,6 +136,13 @@ final class MessageGuard extends ChannelDuplexHandler {
 			this.informational = response.status().codeClass() == HttpStatusClass.INFORMATIONAL;
 			if (!this.informational) {
 				out = finish(response);
+			}
+			else if (response.status().code() == HttpResponseStatus.SWITCHING_PROTOCOLS.code()) {
+				// An h2c upgrade: what follows is HTTP/2, which these guards do not
+				// speak.
+				ctx.write(msg, promise);
+				ServerPipeline.switchToHttp2(ctx.pipeline());
+				return;
 			}
 		}
 		if (out instanceof LastHttpContent && !this.informational) {

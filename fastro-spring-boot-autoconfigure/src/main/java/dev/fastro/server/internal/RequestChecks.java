@@ -61,7 +61,7 @@ final class RequestChecks {
 	 * DEL or a raw byte above 0x7F there is refused before routing, never passed on to a
 	 * handler.
 	 */
-	private static Refusal checkTarget(String target) {
+	static Refusal checkTarget(String target) {
 		for (int i = 0; i < target.length(); i++) {
 			char c = target.charAt(i);
 			if (c < 0x21 || c > 0x7E) {

@@ -18,7 +18,9 @@ import java.time.Duration;
  * @param forwardedHeaders whether the client's address, scheme and host come from the
  * {@code Forwarded} and {@code X-Forwarded-*} headers
  * @param accessLog whether each request gets a line in the access log
+ * @param http2 HTTP/2's limits when it is served beside HTTP/1.1, else {@code null}
  */
 public record ServerOptions(String host, int port, int eventLoopThreads, long maxBodySize, int maxInitialLineLength,
-		int maxHeaderSize, Duration idleTimeout, Duration readTimeout, boolean forwardedHeaders, boolean accessLog) {
+		int maxHeaderSize, Duration idleTimeout, Duration readTimeout, boolean forwardedHeaders, boolean accessLog,
+		Http2Limits http2) {
 }

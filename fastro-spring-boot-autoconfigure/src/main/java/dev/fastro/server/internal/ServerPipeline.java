@@ -3,7 +3,11 @@ package dev.fastro.server.internal;
 import java.util.concurrent.TimeUnit;
 
 import dev.fastro.http.internal.JsonCodec;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
 import reactor.netty.NettyPipeline;
 
@@ -16,27 +20,91 @@ import reactor.netty.NettyPipeline;
  * </pre>
  *
  * Before the codec they see the raw bytes, after it the decoded requests and the
- * responses going out.
+ * responses going out. They guard HTTP/1.1 only: an HTTP/2 connection never gets them,
+ * and an HTTP/1.1 connection upgraded to h2c loses them with its {@code 101} answer. An
+ * HTTP/2 connection gets {@link Http2ConnectionErrors} at its end instead.
  */
 final class ServerPipeline {
+
+	private static final String[] GUARDS = { "fastro.idle", "fastro.closer", "fastro.framing", "fastro.messages" };
 
 	private ServerPipeline() {
 	}
 
 	/**
-	 * Installs the guards on a connection whose pipeline has Reactor Netty's HTTP/1.1
-	 * codec.
+	 * Installs the guards on a new connection: at once when it speaks HTTP/1.1 only, and
+	 * once its protocol is known when it may speak HTTP/2 as well.
 	 */
 	static void install(ChannelPipeline pipeline, ServerOptions options, JsonCodec json) {
-		if (pipeline.get(NettyPipeline.HttpCodec) == null) {
-			return;
+		if (pipeline.get(NettyPipeline.HttpCodec) instanceof HttpServerCodec) {
+			installAround(pipeline, NettyPipeline.HttpCodec, options, json);
 		}
+		else if (pipeline.get(NettyPipeline.H2OrHttp11Codec) != null) {
+			pipeline.addAfter(NettyPipeline.H2OrHttp11Codec, "fastro.protocol", new ProtocolChosen(options, json));
+		}
+		else if (pipeline.get(NettyPipeline.H2CUpgradeHandler) != null) {
+			pipeline.addAfter(NettyPipeline.H2CUpgradeHandler, "fastro.protocol", new ProtocolChosen(options, json));
+		}
+	}
+
+	private static void installAround(ChannelPipeline pipeline, String codec, ServerOptions options, JsonCodec json) {
 		ConnectionState state = new ConnectionState(options, json);
-		pipeline.addBefore(NettyPipeline.HttpCodec, "fastro.idle",
+		pipeline.addBefore(codec, GUARDS[0],
 				new IdleStateHandler(0, 0, options.idleTimeout().toMillis(), TimeUnit.MILLISECONDS));
-		pipeline.addBefore(NettyPipeline.HttpCodec, "fastro.closer", new ConnectionCloser(state));
-		pipeline.addBefore(NettyPipeline.HttpCodec, "fastro.framing", new FramingGuard(state));
-		pipeline.addAfter(NettyPipeline.HttpCodec, "fastro.messages", new MessageGuard(state));
+		pipeline.addBefore(codec, GUARDS[1], new ConnectionCloser(state));
+		pipeline.addBefore(codec, GUARDS[2], new FramingGuard(state));
+		pipeline.addAfter(codec, GUARDS[3], new MessageGuard(state));
+	}
+
+	/**
+	 * Takes the guards off a connection that has switched from HTTP/1.1 to h2c, and
+	 * installs what an HTTP/2 connection has instead.
+	 */
+	static void switchToHttp2(ChannelPipeline pipeline) {
+		for (String guard : GUARDS) {
+			if (pipeline.get(guard) != null) {
+				pipeline.remove(guard);
+			}
+		}
+		installHttp2(pipeline);
+	}
+
+	private static void installHttp2(ChannelPipeline pipeline) {
+		pipeline.addLast("fastro.h2errors", Http2ConnectionErrors.INSTANCE);
+	}
+
+	/**
+	 * Waits, on a connection that may speak HTTP/1.1 or HTTP/2, for the first bytes past
+	 * the protocol choice (ALPN, or the h2c prior-knowledge preface), installs the guards
+	 * when they are HTTP/1.1, and steps aside.
+	 */
+	private static final class ProtocolChosen extends ChannelInboundHandlerAdapter {
+
+		private final ServerOptions options;
+
+		private final JsonCodec json;
+
+		ProtocolChosen(ServerOptions options, JsonCodec json) {
+			this.options = options;
+			this.json = json;
+		}
+
+		@Override
+		public void channelRead(ChannelHandlerContext ctx, Object msg) {
+			ChannelPipeline pipeline = ctx.pipeline();
+			HttpServerCodec http11 = pipeline.get(HttpServerCodec.class);
+			if (msg instanceof ByteBuf && http11 != null) {
+				// The codec follows this handler, so the guards go in between, and this
+				// context passes the bytes on to the first of them.
+				installAround(pipeline, pipeline.context(http11).name(), this.options, this.json);
+			}
+			else {
+				installHttp2(pipeline);
+			}
+			pipeline.remove(this);
+			ctx.fireChannelRead(msg);
+		}
+
 	}
 
 }

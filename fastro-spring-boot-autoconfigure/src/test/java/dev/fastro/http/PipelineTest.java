@@ -221,6 +221,22 @@ class PipelineTest {
 		assertThat(get(this.port, "/where").body()).isEqualTo("event loop: true");
 	}
 
+	@Test
+	void keepAliveConnectionReadsTheRequestAfterAPipelinedOne() throws IOException {
+		// The second request is queued by Reactor Netty while the blocking answer is
+		// written from another thread; it is then answered before its end of message
+		// is drained. Reactor Netty 1.3.6 then never read again: the third request
+		// waited in the socket until the client gave up (reactor/reactor-netty#4361),
+		// as a keep-alive client does on a busy machine without pipelining.
+		try (RawHttp raw = new RawHttp(this.port)) {
+			raw.send(rawRequest("GET", "/blocking/where") + rawRequest("GET", "/where"));
+			assertThat(raw.read().bodyString()).isEqualTo("event loop: false");
+			assertThat(raw.read().bodyString()).isEqualTo("event loop: true");
+			RawResponse next = raw.send(rawRequest("GET", "/nowhere")).read();
+			assertThat(next.status()).isEqualTo(404);
+		}
+	}
+
 	static class Boom extends RuntimeException {
 
 	}

@@ -153,6 +153,38 @@ class ProtocolAbuseTest extends HostileClientTest {
 				400);
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "\t2", " 2", "\u000b2", "\u000c2", "\u001c2", "\r\n2", "+2", "0x2", "2 ", "2\t", "2\u000c",
+			"2\u0000", "2\r", "2 x", "2 2", "2;a\u0000b", "2;a\u001fb", "2;a\rb", "2 ;a=\u007f" })
+	void chunkSizeLineWithWhitespaceOrOddBytesIsBadRequestAndCloses(String chunkSizeLine) throws IOException {
+		// RFC 9112 7.1: chunk-size = 1*HEXDIG, then extensions only after ";", then CRLF.
+		// Netty skips the whitespace before a size, so "\t2" once framed a body that was
+		// never refused, and the connection stayed open after the client's FIN.
+		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: chunked\r\n\r\n"
+				+ chunkSizeLine + "\r\n{}\r\n0\r\n\r\n", 400);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "\t0", " 0", "0 ", "0\t", "0;a\u0000b" })
+	void lastChunkLineWithWhitespaceOrOddBytesIsBadRequestAndCloses(String lastChunkLine) throws IOException {
+		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: chunked\r\n\r\n"
+				+ "2\r\n{}\r\n" + lastChunkLine + "\r\n\r\n", 400);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "2;ext", "2;ext=1", "2 ;ext=\"a b\"", "2\t;ext", "002" })
+	void chunkSizeLineWithExtensionsIsAccepted(String chunkSizeLine) throws IOException {
+		try (RawHttp wire = new RawHttp(this.port)) {
+			RawResponse response = wire
+				.send("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: chunked\r\n\r\n" + chunkSizeLine
+						+ "\r\n{}\r\n0\r\n\r\n")
+				.read();
+			assertThat(response.status()).isEqualTo(200);
+			assertThat(response.bodyString()).isEqualTo("counted");
+			assertClosedOrUsable(wire, response);
+		}
+	}
+
 	@Test
 	void chunkDataNotEndedByCrLfIsBadRequestAndCloses() throws IOException {
 		assertRefusedAndClosed("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: chunked\r\n\r\n"

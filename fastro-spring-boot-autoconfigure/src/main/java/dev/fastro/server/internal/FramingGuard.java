@@ -15,7 +15,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
  * or not, however its bytes are split across reads:
  * <ul>
  * <li>a header or trailer line folded onto the one before, which Netty would join with a
- * space, is refused with 400;</li>
+ * space, and a malformed chunk-size line, which Netty may read leniently, are refused
+ * with 400;</li>
  * <li>a request whose head does not arrive within the read timeout of its first byte, or
  * whose body does not arrive within the read timeout of its head (slowloris), is answered
  * 408. The clock starts only when a read leaves a request unfinished, so a request that
@@ -48,13 +49,17 @@ final class FramingGuard extends ChannelInboundHandlerAdapter {
 		int end = bytes.writerIndex();
 		while (start < end) {
 			int headEnd = this.framing.scan(bytes, start, end);
-			if (this.framing.takeFoldedTrailer()) {
+			String bodyRefusal = this.framing.takeBodyRefusal();
+			if (bodyRefusal != null) {
+				// The decoder may read this body otherwise, or not refuse it at all: the
+				// refusal must not depend on it.
 				bytes.release();
-				this.state.failBody(new HttpException(400, foldedLines("trailers").getMessage()));
+				this.state.failBody(new HttpException(400, bodyRefusal));
 				return;
 			}
 			if (this.framing.takeFoldedHead()) {
-				this.state.refuseNext(foldedLines("request headers"));
+				this.state.refuseNext(new RequestChecks.Refusal(HttpResponseStatus.BAD_REQUEST,
+						"Obsolete line folding in the request headers"));
 			}
 			if (headEnd == end) {
 				break;
@@ -130,10 +135,6 @@ final class FramingGuard extends ChannelInboundHandlerAdapter {
 			this.deadline.cancel(false);
 			this.deadline = null;
 		}
-	}
-
-	private static RequestChecks.Refusal foldedLines(String where) {
-		return new RequestChecks.Refusal(HttpResponseStatus.BAD_REQUEST, "Obsolete line folding in the " + where);
 	}
 
 }

@@ -31,7 +31,8 @@ import io.netty.util.ReferenceCountUtil;
  * <li>the answer Reactor Netty writes, empty, to a request that failed to decode gets a
  * problem body naming what was wrong;</li>
  * <li>every response gets a {@code Date}, and the last answer on a connection that will
- * read no further request closes it;</li>
+ * read no further request closes it; on a connection kept alive, it asks for the next
+ * read;</li>
  * <li>a {@code 101} switching to h2c takes the guards off the connection.</li>
  * </ul>
  */
@@ -148,8 +149,18 @@ final class MessageGuard extends ChannelDuplexHandler {
 		if (out instanceof LastHttpContent && !this.informational) {
 			this.state.answerWritten();
 			ctx.write(out, promise);
-			if (this.state.endsWhenAnswered() && this.state.allAnswered()) {
-				this.state.closeAfterWrites();
+			if (this.state.allAnswered()) {
+				if (this.state.endsWhenAnswered()) {
+					this.state.closeAfterWrites();
+				}
+				else {
+					// Reactor Netty reads on demand, and up to 1.3.7 forgets to ask again
+					// when a queued request is answered before its end of message is
+					// drained (reactor/reactor-netty#4361): the connection would never
+					// read the next request. Asking here costs no system call, as Reactor
+					// Netty asks for the same read once the exchange ends.
+					ctx.read();
+				}
 			}
 			return;
 		}

@@ -15,6 +15,12 @@ import io.netty.util.ByteProcessor;
  * chunked body are scanned. {@link #scan} stops right after each head, so that the
  * decoder can decode that head, and say how long its body is, before the scan goes on
  * into the bytes that follow it.
+ * <p>
+ * Chunk-size lines are held to RFC 9112 7.1 exactly: hex digits from the first byte,
+ * extensions only after a {@code ;}, and CRLF at the end. Netty's decoder is more lenient
+ * (it skips whitespace before the size, and ignores what follows it up to the line end),
+ * so a line it would read one way and another parser another way is refused here rather
+ * than left to it: where a message ends must never depend on which parser is asked.
  */
 final class RequestFraming implements ByteProcessor {
 
@@ -43,10 +49,16 @@ final class RequestFraming implements ByteProcessor {
 		DATA,
 		/** In a chunk-size line; {@code remaining} accumulates the size. */
 		CHUNK_SIZE,
+		/** After a chunk size, in whitespace that must lead to its extensions. */
+		CHUNK_SIZE_SPACE,
 		/** In a chunk-size line's extensions. */
 		CHUNK_EXTENSION,
-		/** After a chunk's data, before its CRLF ends. */
-		CHUNK_END,
+		/** After the CR of a chunk-size line. */
+		CHUNK_SIZE_CR,
+		/** After a chunk's data, where its CR must follow. */
+		CHUNK_DATA_END,
+		/** After the CR that follows a chunk's data. */
+		CHUNK_DATA_CR,
 		/** At the start of a trailer line. */
 		TRAILER_LINE_START,
 		/** In a trailer line. */
@@ -68,9 +80,9 @@ final class RequestFraming implements ByteProcessor {
 
 	private boolean headEnded;
 
-	private boolean folded;
-
 	private boolean foldedInHead;
+
+	private String bodyRefusal;
 
 	/**
 	 * Scans {@code buffer[from, to)}, or as much of it as ends with the current head.
@@ -85,7 +97,7 @@ final class RequestFraming implements ByteProcessor {
 				index += (int) skipped;
 				this.remaining -= skipped;
 				if (this.remaining == 0) {
-					this.phase = this.chunked ? Phase.CHUNK_END : Phase.IDLE;
+					this.phase = this.chunked ? Phase.CHUNK_DATA_END : Phase.IDLE;
 				}
 				continue;
 			}
@@ -161,13 +173,14 @@ final class RequestFraming implements ByteProcessor {
 	}
 
 	/**
-	 * Whether a trailer line of the current chunked body was folded; reading it clears
-	 * it.
+	 * Why the chunked body being scanned must be refused (a malformed chunk line, or a
+	 * folded trailer line), or {@code null}; reading it clears it. Once there is a
+	 * reason, the framing is lost.
 	 */
-	boolean takeFoldedTrailer() {
-		boolean value = this.folded;
-		this.folded = false;
-		return value;
+	String takeBodyRefusal() {
+		String refusal = this.bodyRefusal;
+		this.bodyRefusal = null;
+		return refusal;
 	}
 
 	@Override
@@ -203,33 +216,64 @@ final class RequestFraming implements ByteProcessor {
 			}
 			case CHUNK_SIZE -> {
 				int digit = Character.digit(value, 16);
-				if (digit >= 0 && this.remaining < (Long.MAX_VALUE >> 4)) {
+				if (digit >= 0) {
+					if (this.remaining > (Long.MAX_VALUE >> 4)) {
+						return refuseBody("Chunk size too large");
+					}
 					this.remaining = (this.remaining << 4) | digit;
 					this.chunkSizeDigits = true;
 				}
-				else if (value == '\n') {
-					return endChunkSize();
+				else if (!this.chunkSizeDigits) {
+					return refuseBody("Malformed chunk size: it must start with a hex digit");
 				}
-				else if (value == ';' || value == ' ' || value == '\t' || value == '\r') {
+				else if (value == ';') {
 					this.phase = Phase.CHUNK_EXTENSION;
 				}
+				else if (value == ' ' || value == '\t') {
+					this.phase = Phase.CHUNK_SIZE_SPACE;
+				}
+				else if (value == '\r') {
+					this.phase = Phase.CHUNK_SIZE_CR;
+				}
 				else {
-					// The decoder refuses this body; the connection will close.
-					this.phase = Phase.LOST;
-					return false;
+					return refuseBody("Malformed chunk size: its hex digits must end with CRLF or a chunk extension");
+				}
+			}
+			case CHUNK_SIZE_SPACE -> {
+				if (value == ';') {
+					this.phase = Phase.CHUNK_EXTENSION;
+				}
+				else if (value != ' ' && value != '\t') {
+					return refuseBody("Malformed chunk size: whitespace after it must lead to a chunk extension");
 				}
 			}
 			case CHUNK_EXTENSION -> {
-				if (value == '\n') {
-					return endChunkSize();
+				if (value == '\r') {
+					this.phase = Phase.CHUNK_SIZE_CR;
+				}
+				else if (isControl(value)) {
+					return refuseBody("Malformed chunk extension: control character");
 				}
 			}
-			case CHUNK_END -> {
-				if (value == '\n') {
-					this.phase = Phase.CHUNK_SIZE;
-					this.remaining = 0;
-					this.chunkSizeDigits = false;
+			case CHUNK_SIZE_CR -> {
+				if (value != '\n') {
+					return refuseBody("Malformed chunk-size line: CR not followed by LF");
 				}
+				return endChunkSize();
+			}
+			case CHUNK_DATA_END -> {
+				if (value != '\r') {
+					return refuseBody("Chunk data not ended by CRLF");
+				}
+				this.phase = Phase.CHUNK_DATA_CR;
+			}
+			case CHUNK_DATA_CR -> {
+				if (value != '\n') {
+					return refuseBody("Chunk data not ended by CRLF");
+				}
+				this.phase = Phase.CHUNK_SIZE;
+				this.remaining = 0;
+				this.chunkSizeDigits = false;
 			}
 			case TRAILER_LINE_START -> {
 				if (value == '\r') {
@@ -238,8 +282,10 @@ final class RequestFraming implements ByteProcessor {
 				else if (value == '\n') {
 					this.phase = Phase.IDLE;
 				}
+				else if (value == ' ' || value == '\t') {
+					return refuseBody("Obsolete line folding in the trailers");
+				}
 				else {
-					this.folded |= (value == ' ' || value == '\t');
 					this.phase = Phase.TRAILER_LINE;
 				}
 			}
@@ -263,14 +309,25 @@ final class RequestFraming implements ByteProcessor {
 	}
 
 	/**
+	 * The chunked body cannot be read: the connection will close after its refusal, and
+	 * nothing after it is scanned.
+	 */
+	private boolean refuseBody(String reason) {
+		this.bodyRefusal = reason;
+		this.phase = Phase.LOST;
+		return false;
+	}
+
+	/** Whether a byte is a control character other than HTAB (RFC 5234 CTL). */
+	private static boolean isControl(byte value) {
+		return (value >= 0 && value < ' ' && value != '\t') || value == 0x7F;
+	}
+
+	/**
 	 * A chunk-size line has ended: the data follows, or the trailers after the last
 	 * chunk.
 	 */
 	private boolean endChunkSize() {
-		if (!this.chunkSizeDigits) {
-			this.phase = Phase.LOST;
-			return false;
-		}
 		if (this.remaining == 0) {
 			this.phase = Phase.TRAILER_LINE_START;
 			return true;

@@ -10,6 +10,8 @@ import java.util.Map;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,7 +28,7 @@ class RequestFramingTest {
 			+ "{\"GET\":\"\r\n\r\n x:y\"}";
 
 	private static final String CHUNKED = "POST /json HTTP/1.1\r\nhost: a\r\ntransfer-encoding: chunked\r\n\r\n"
-			+ "5;ext=1\r\n\r\n\r\n \r\n10\r\n\r\n folded? no: data\r\n0\r\nx-trailer: 1\r\n\r\n";
+			+ "5;ext=1\r\n\r\n\r\n \r\n13\r\n\r\n folded? no: data\r\n0\r\nx-trailer: 1\r\n\r\n";
 
 	private static final String FOLDED = "GET / HTTP/1.1\r\nhost: a\r\nx-a: 1\r\n  more\r\n\r\n";
 
@@ -72,21 +74,41 @@ class RequestFramingTest {
 	}
 
 	@Test
-	void findsAFoldedTrailerLine() {
-		RequestFraming framing = new RequestFraming();
-		scan(framing, FOLDED_TRAILER.substring(0, FOLDED_TRAILER.indexOf("0\r\n")));
-		framing.expectBody(RequestFraming.CHUNKED);
-		scan(framing, FOLDED_TRAILER.substring(FOLDED_TRAILER.indexOf("0\r\n")));
-		assertThat(framing.takeFoldedTrailer()).isTrue();
-		assertThat(framing.takeFoldedTrailer()).as("cleared once taken").isFalse();
+	void refusesAFoldedTrailerLine() {
+		RequestFraming framing = chunkedBodyScanned(FOLDED_TRAILER.substring(FOLDED_TRAILER.indexOf("0\r\n")));
+		assertThat(framing.takeBodyRefusal()).isEqualTo("Obsolete line folding in the trailers");
+		assertThat(framing.takeBodyRefusal()).as("cleared once taken").isNull();
+		assertLost(framing);
 	}
 
-	@Test
-	void losesTheFramingOfAMalformedChunkSize() {
+	@ParameterizedTest
+	@ValueSource(strings = { "zz\r\n", "\t27\r\n", " 27\r\n", "\u000b27\r\n", "\r\n27\r\n", ";x\r\n", "-1\r\n",
+			"+27\r\n", "0x27\r\n", "2 7\r\n", "27 \r\n", "27\t\r\n", "27\n", "27\r\r\n", "27\rx\n", "27\u000c\r\n",
+			"27;a\u0000b\r\n", "27;a\nb\r\n", "27;a\rb\r\n", "27;a=\u007f\r\n", "ffffffffffffffffff\r\n",
+			"2\r\n{}XX\r\n", "2\r\n{}\n0\r\n\r\n", "2\r\n{}\r\n\t0\r\n\r\n" })
+	void refusesAMalformedChunkLineAndLosesTheFraming(String body) {
+		RequestFraming framing = chunkedBodyScanned(body + GET);
+		assertThat(framing.takeBodyRefusal()).as("refusal of %s", body).isNotNull();
+		assertLost(framing);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "0\r\n", "27\r\n", "00Aa;x\r\n", "1 ;x\r\n", "1\t ;x=y\r\n", "1;x=\"a b\\\"\"\r\n" })
+	void acceptsAWellFormedChunkLine(String line) {
+		RequestFraming framing = chunkedBodyScanned(line);
+		assertThat(framing.takeBodyRefusal()).as("refusal of %s", line).isNull();
+		assertThat(framing.inBody()).isTrue();
+	}
+
+	private static RequestFraming chunkedBodyScanned(String body) {
 		RequestFraming framing = new RequestFraming();
 		scan(framing, "POST / HTTP/1.1\r\ntransfer-encoding: chunked\r\n\r\n");
 		framing.expectBody(RequestFraming.CHUNKED);
-		scan(framing, "zz\r\n" + GET);
+		scan(framing, body);
+		return framing;
+	}
+
+	private static void assertLost(RequestFraming framing) {
 		assertThat(framing.isIdle()).isFalse();
 		assertThat(framing.inHead()).isFalse();
 		assertThat(framing.inBody()).isFalse();

@@ -32,16 +32,19 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		boolean quick, boolean jmh, boolean pipelined, int serverCpu, int wrkCpu) {
 
 	/**
-	 * The servers compared unless {@code --servers} says otherwise: ours, the references
-	 * and the peers.
+	 * The servers compared unless {@code --servers} says otherwise: ours and the
+	 * references. The peers, which double the run's length, come with {@code --peers}.
 	 */
 	static final Set<ServerKind> DEFAULT_SERVERS = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO,
-			ServerKind.FASTRO_CACHE, ServerKind.FASTRO_METRICS, ServerKind.WEBFLUX, ServerKind.RAW, ServerKind.VERTX,
-			ServerKind.JAVALIN, ServerKind.MVC, ServerKind.MVC_VIRTUAL, ServerKind.HELIDON);
+			ServerKind.FASTRO_CACHE, ServerKind.FASTRO_METRICS, ServerKind.WEBFLUX, ServerKind.RAW);
+
+	/** The frameworks a user would pick instead, added by {@code --peers}. */
+	static final Set<ServerKind> PEERS = EnumSet.of(ServerKind.VERTX, ServerKind.JAVALIN, ServerKind.MVC,
+			ServerKind.MVC_VIRTUAL, ServerKind.HELIDON);
 
 	/**
-	 * The servers of {@code --quick} unless {@code --servers} says otherwise: no peers,
-	 * so a smoke test of the harness stays short.
+	 * The servers of {@code --quick} unless {@code --servers} says otherwise, so a smoke
+	 * test of the harness stays short.
 	 */
 	static final Set<ServerKind> QUICK_SERVERS = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO,
 			ServerKind.FASTRO_CACHE, ServerKind.WEBFLUX, ServerKind.RAW);
@@ -56,9 +59,11 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --connections N      wrk connections (default 100)
 			  --servers LIST       comma-separated: native,fastro,fastro-cache,fastro-metrics,fastro-demo,
 			                       webflux,raw and the peers vertx,javalin,mvc,mvc-virtual,helidon (default
-			                       all but fastro-demo; quick: native,fastro,fastro-cache,webflux,raw;
-			                       fastro-metrics and fastro-demo run the scenarios only; mvc-virtual and
-			                       helidon need a JDK 21+, see perf/README.md)
+			                       native,fastro,fastro-cache,fastro-metrics,webflux,raw; quick: the same
+			                       without fastro-metrics; fastro-metrics and fastro-demo run the scenarios
+			                       only; mvc-virtual and helidon need a JDK 21+, see perf/README.md)
+			  --peers              add the peers vertx,javalin,mvc,mvc-virtual,helidon to the servers (their
+			                       scenarios about double the length of the full run)
 			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json,
 			                       url-params-uniform,url-params-zipf (default all)
 			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections, or none (default all)
@@ -94,6 +99,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		Path output = defaultOutput;
 		boolean jmh = false;
 		boolean pipelined = false;
+		boolean peers = false;
 		int serverCpu = 1;
 		int wrkCpu = 0;
 		for (int i = 0; i < args.size(); i++) {
@@ -103,6 +109,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 				}
 				case "--jmh" -> jmh = true;
 				case "--pipelined" -> pipelined = true;
+				case "--peers" -> peers = true;
 				case "--rounds" -> rounds = positive(arg, value(args, ++i, arg));
 				case "--scaling-rounds" -> scalingRounds = positive(arg, value(args, ++i, arg));
 				case "--seconds" -> seconds = positive(arg, value(args, ++i, arg));
@@ -120,6 +127,9 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 				case "--wrk-cpu" -> wrkCpu = Integer.parseInt(value(args, ++i, arg));
 				default -> throw new IllegalArgumentException("unknown option " + arg + "\n" + USAGE);
 			}
+		}
+		if (peers) {
+			servers.addAll(PEERS);
 		}
 		return new RunnerOptions(orDefault(rounds, quick ? 1 : 3), orDefault(scalingRounds, quick ? 1 : 2),
 				orDefault(seconds, quick ? 1 : 10), orDefault(warmup, quick ? 1 : 5), connections, servers, scenarios,

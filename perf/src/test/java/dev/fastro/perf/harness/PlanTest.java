@@ -22,8 +22,7 @@ class PlanTest {
 		assertThat(options.warmupSeconds()).isEqualTo(5);
 		assertThat(options.connections()).isEqualTo(100);
 		assertThat(options.servers()).containsExactly(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.FASTRO_CACHE,
-				ServerKind.FASTRO_METRICS, ServerKind.WEBFLUX, ServerKind.RAW, ServerKind.VERTX, ServerKind.JAVALIN,
-				ServerKind.MVC, ServerKind.MVC_VIRTUAL, ServerKind.HELIDON);
+				ServerKind.FASTRO_METRICS, ServerKind.WEBFLUX, ServerKind.RAW);
 		assertThat(options.experiments()).containsExactly(Experiment.values());
 		assertThat(options.outputDirectory()).isEqualTo(Path.of("out"));
 	}
@@ -46,7 +45,7 @@ class PlanTest {
 
 	@Test
 	void thePeersRunTheScenariosOnlyAndJavalinIsCheckedAgainstJettysSpelling() {
-		Group scenarios = Plan.of(RunnerOptions.parse(List.of(), Path.of("."))).get(0);
+		Group scenarios = Plan.of(RunnerOptions.parse(List.of("--peers"), Path.of("."))).get(0);
 		assertThat(scenarios.probesOf(ServerKind.VERTX)).hasSize(7);
 		assertThat(scenarios.probesOf(ServerKind.JAVALIN)).hasSize(7);
 		Probe root = Scenario.ROOT.probe();
@@ -55,6 +54,17 @@ class PlanTest {
 		assertThat(root.forServer(ServerKind.JAVALIN).expected().body()).isEqualTo(root.expected().body());
 		Probe json = Scenario.JSON_POST.probe();
 		assertThat(json.forServer(ServerKind.JAVALIN)).isSameAs(json);
+	}
+
+	@Test
+	void peersJoinTheServersWithPeers() {
+		assertThat(RunnerOptions.parse(List.of("--peers"), Path.of(".")).servers()).containsExactly(ServerKind.NATIVE,
+				ServerKind.FASTRO, ServerKind.FASTRO_CACHE, ServerKind.FASTRO_METRICS, ServerKind.WEBFLUX,
+				ServerKind.RAW, ServerKind.VERTX, ServerKind.JAVALIN, ServerKind.MVC, ServerKind.MVC_VIRTUAL,
+				ServerKind.HELIDON);
+		assertThat(RunnerOptions.parse(List.of("--servers", "native,fastro", "--peers"), Path.of(".")).servers())
+			.containsExactly(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.VERTX, ServerKind.JAVALIN, ServerKind.MVC,
+					ServerKind.MVC_VIRTUAL, ServerKind.HELIDON);
 	}
 
 	@Test
@@ -87,7 +97,7 @@ class PlanTest {
 
 	@Test
 	void helidonIsAPeerOnAJdk21AndAnswersTextInTheSpecsSpelling() {
-		Group scenarios = Plan.of(RunnerOptions.parse(List.of(), Path.of("."))).get(0);
+		Group scenarios = Plan.of(RunnerOptions.parse(List.of("--peers"), Path.of("."))).get(0);
 		assertThat(scenarios.probesOf(ServerKind.HELIDON)).hasSize(7);
 		assertThat(ServerKind.HELIDON.peer()).isTrue();
 		assertThat(ServerKind.HELIDON.peerModule()).isEqualTo("helidon");
@@ -114,7 +124,7 @@ class PlanTest {
 
 	@Test
 	void bothSpringMvcServersRunFromTheOneMvcModuleAndAreCheckedAgainstTomcatsSpelling() {
-		Group scenarios = Plan.of(RunnerOptions.parse(List.of(), Path.of("."))).get(0);
+		Group scenarios = Plan.of(RunnerOptions.parse(List.of("--peers"), Path.of("."))).get(0);
 		assertThat(scenarios.probesOf(ServerKind.MVC)).hasSize(7);
 		assertThat(scenarios.probesOf(ServerKind.MVC_VIRTUAL)).hasSize(7);
 		assertThat(ServerKind.MVC.peerModule()).isEqualTo("mvc");

@@ -1,6 +1,7 @@
 package dev.fastro.autoconfigure.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -52,33 +53,34 @@ final class ContentCodings {
 		if (acceptEncoding == null) {
 			return null;
 		}
-		String best = null;
-		float bestQ = 0;
-		for (String coding : this.available) {
-			float q = quality(acceptEncoding, coding);
-			if (q > bestQ) {
-				best = coding;
-				bestQ = q;
-			}
-		}
-		return best;
-	}
-
-	/** The q-value of {@code coding}: its own, else that of {@code *}, else 0. */
-	private static float quality(String acceptEncoding, String coding) {
+		// Each coding's own q-value, the first time it is listed; -1 where it is not.
+		float[] listed = new float[this.available.size()];
+		Arrays.fill(listed, -1);
 		float star = 0;
 		for (String element : acceptEncoding.split(",")) {
 			int semicolon = element.indexOf(';');
 			String name = ((semicolon < 0) ? element : element.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
 			float q = (semicolon < 0) ? 1 : qValue(element.substring(semicolon + 1));
-			if (name.equals(coding) || (name.equals("x-gzip") && coding.equals("gzip"))) {
-				return q;
-			}
 			if (name.equals("*")) {
 				star = q;
 			}
+			else {
+				int coding = this.available.indexOf(name.equals("x-gzip") ? "gzip" : name);
+				if (coding >= 0 && listed[coding] < 0) {
+					listed[coding] = q;
+				}
+			}
 		}
-		return star;
+		String best = null;
+		float bestQ = 0;
+		for (int coding = 0; coding < listed.length; coding++) {
+			float q = (listed[coding] >= 0) ? listed[coding] : star;
+			if (q > bestQ) {
+				best = this.available.get(coding);
+				bestQ = q;
+			}
+		}
+		return best;
 	}
 
 	/** The weight in {@code q=0.5}; a malformed one makes the coding unacceptable. */

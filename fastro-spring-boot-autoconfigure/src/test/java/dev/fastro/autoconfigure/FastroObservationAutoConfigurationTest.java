@@ -2,7 +2,6 @@ package dev.fastro.autoconfigure;
 
 import java.time.Duration;
 
-import dev.fastro.http.Routes;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.observation.DefaultFastroServerObservationConvention;
@@ -38,7 +37,7 @@ class FastroObservationAutoConfigurationTest {
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
 				FastroServerAutoConfiguration.class, FastroObservationAutoConfiguration.class))
 		.withPropertyValues("fastro.server.port=0")
-		.withUserConfiguration(HelloRoutes.class);
+		.withUserConfiguration(FastroAutoConfigurationTest.HelloRoutes.class);
 
 	@Test
 	void observesNothingWithoutARegistry() {
@@ -94,16 +93,6 @@ class FastroObservationAutoConfigurationTest {
 							.isNotNull());
 			assertThat(meters.find("http.server.requests").timer()).isNull();
 		});
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class HelloRoutes {
-
-		@Bean
-		Routes hello() {
-			return Routes.builder().get("/hello", ctx -> "Hello").build();
-		}
-
 	}
 
 	/** A registry that times every observation, as Actuator's does. */

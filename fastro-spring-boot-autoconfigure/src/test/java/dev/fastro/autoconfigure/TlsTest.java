@@ -95,7 +95,7 @@ class TlsTest {
 	void requiresATrustedClientCertificateWithClientAuthNeed() {
 		this.runner
 			.withPropertyValues(
-					pemBundle("spring.ssl.bundle.pem.server.truststore.certificate=" + pem("client").certificate(),
+					pemBundle("spring.ssl.bundle.pem.server.truststore.certificate=" + pem(client).certificate(),
 							"fastro.server.ssl.client-auth=need"))
 			.run(context -> {
 				assertThat(send(client(client, server), context, "/scheme").statusCode()).isEqualTo(200);
@@ -110,7 +110,7 @@ class TlsTest {
 	void servesClientsWithoutACertificateWithClientAuthWant() {
 		this.runner
 			.withPropertyValues(
-					pemBundle("spring.ssl.bundle.pem.server.truststore.certificate=" + pem("client").certificate(),
+					pemBundle("spring.ssl.bundle.pem.server.truststore.certificate=" + pem(client).certificate(),
 							"fastro.server.ssl.client-auth=want"))
 			.run(context -> {
 				assertThat(send(client(null, server), context, "/scheme").statusCode()).isEqualTo(200);
@@ -131,7 +131,7 @@ class TlsTest {
 
 	@Test
 	void reloadsAnUpdatedBundleForNewConnectionsAndKeepsTheOpenOnes() {
-		PemFiles files = pem("reloaded");
+		PemFiles files = pemFiles("reloaded");
 		server.writePem(files.certificate(), files.privateKey());
 		this.runner
 			.withPropertyValues("spring.ssl.bundle.pem.server.keystore.certificate=" + files.certificate(),
@@ -168,20 +168,22 @@ class TlsTest {
 	}
 
 	private static String[] pemBundle(String... more) {
-		PemFiles files = pem("server");
-		server.writePem(files.certificate(), files.privateKey());
+		PemFiles files = pem(server);
 		return Stream.concat(Stream.of("spring.ssl.bundle.pem.server.keystore.certificate=" + files.certificate(),
 				"spring.ssl.bundle.pem.server.keystore.private-key=" + files.privateKey(),
 				"fastro.server.ssl.bundle=server"), Stream.of(more))
 			.toArray(String[]::new);
 	}
 
-	private static PemFiles pem(String name) {
-		PemFiles files = new PemFiles(keys.resolve(name + ".crt"), keys.resolve(name + ".key"));
-		if (name.equals("client")) {
-			client.writePem(files.certificate(), files.privateKey());
-		}
+	/** The identity's certificate and key, written as PEM files named after it. */
+	private static PemFiles pem(Identity identity) {
+		PemFiles files = pemFiles(identity.name());
+		identity.writePem(files.certificate(), files.privateKey());
 		return files;
+	}
+
+	private static PemFiles pemFiles(String name) {
+		return new PemFiles(keys.resolve(name + ".crt"), keys.resolve(name + ".key"));
 	}
 
 	private static HttpClient client(Identity own, Identity... trusted) {

@@ -1,7 +1,12 @@
 package dev.fastro.observation;
 
+import java.util.EnumMap;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
@@ -30,14 +35,24 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	/** The name of the observation, and of the timer it records. */
 	public static final String NAME = "http.server.requests";
 
-	private static final Set<String> METHODS = Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS",
-			"TRACE");
+	// The key values every request repeats are made once, so that observing a request
+	// allocates none of them.
+	private static final Map<String, KeyValue> METHODS = Stream
+		.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE")
+		.collect(Collectors.toUnmodifiableMap(Function.identity(), (method) -> KeyValue.of("method", method)));
 
 	private static final KeyValue METHOD_UNKNOWN = KeyValue.of("method", "UNKNOWN");
 
+	private static final int FIRST_STATUS = 100;
+
+	private static final KeyValue[] STATUSES = IntStream.range(FIRST_STATUS, 600)
+		.mapToObj((status) -> KeyValue.of("status", Integer.toString(status)))
+		.toArray(KeyValue[]::new);
+
 	private static final KeyValue STATUS_UNKNOWN = KeyValue.of("status", "UNKNOWN");
 
-	private static final KeyValue OUTCOME_SUCCESS = KeyValue.of("outcome", "SUCCESS");
+	private static final Map<HttpStatusClass, KeyValue> OUTCOMES = new EnumMap<>(Stream.of(HttpStatusClass.values())
+		.collect(Collectors.toMap(Function.identity(), (statusClass) -> KeyValue.of("outcome", statusClass.name()))));
 
 	private static final KeyValue OUTCOME_UNKNOWN = KeyValue.of("outcome", "UNKNOWN");
 
@@ -95,8 +110,7 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	 * @return the {@code method} key value
 	 */
 	protected KeyValue method(FastroServerObservationContext context) {
-		String method = context.getCarrier().method();
-		return METHODS.contains(method) ? KeyValue.of("method", method) : METHOD_UNKNOWN;
+		return METHODS.getOrDefault(context.getCarrier().method(), METHOD_UNKNOWN);
 	}
 
 	/**
@@ -109,8 +123,7 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 		if (context.isConnectionAborted() || status == null) {
 			return OUTCOME_UNKNOWN;
 		}
-		HttpStatusClass statusClass = HttpStatusClass.valueOf(status);
-		return (statusClass == HttpStatusClass.SUCCESS) ? OUTCOME_SUCCESS : KeyValue.of("outcome", statusClass.name());
+		return OUTCOMES.get(HttpStatusClass.valueOf(status));
 	}
 
 	/**
@@ -121,7 +134,12 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	 */
 	protected KeyValue status(FastroServerObservationContext context) {
 		Integer status = context.getStatus();
-		return (status != null) ? KeyValue.of("status", Integer.toString(status)) : STATUS_UNKNOWN;
+		if (status == null) {
+			return STATUS_UNKNOWN;
+		}
+		int index = status - FIRST_STATUS;
+		return (index >= 0 && index < STATUSES.length) ? STATUSES[index]
+				: KeyValue.of("status", Integer.toString(status));
 	}
 
 	/**

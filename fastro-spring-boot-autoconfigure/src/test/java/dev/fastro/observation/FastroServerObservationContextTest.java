@@ -1,0 +1,105 @@
+package dev.fastro.observation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import io.micrometer.common.KeyValue;
+import io.micrometer.common.KeyValues;
+import io.micrometer.observation.Observation;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+
+/**
+ * The context hands out the key values a convention gave without rebuilding them: after
+ * any sequence of changes, it must still report exactly what Micrometer's own context
+ * reports after the same changes.
+ */
+class FastroServerObservationContextTest {
+
+	private static final List<String> KEYS = List.of("exception", "method", "outcome", "status", "uri");
+
+	/** One change to the low-cardinality key values. */
+	sealed interface Change {
+
+		void applyTo(Observation.Context context);
+
+	}
+
+	record AddAll(KeyValues keyValues) implements Change {
+
+		@Override
+		public void applyTo(Observation.Context context) {
+			context.addLowCardinalityKeyValues(this.keyValues);
+		}
+
+	}
+
+	record AddOne(KeyValue keyValue) implements Change {
+
+		@Override
+		public void applyTo(Observation.Context context) {
+			context.addLowCardinalityKeyValue(this.keyValue);
+		}
+
+	}
+
+	record RemoveOne(String key) implements Change {
+
+		@Override
+		public void applyTo(Observation.Context context) {
+			context.removeLowCardinalityKeyValue(this.key);
+		}
+
+	}
+
+	record RemoveSome(List<String> keys) implements Change {
+
+		@Override
+		public void applyTo(Observation.Context context) {
+			context.removeLowCardinalityKeyValues(this.keys.toArray(String[]::new));
+		}
+
+	}
+
+	@Property(tries = 500)
+	void reportsWhatMicrometersContextReports(@ForAll("changes") List<Change> changes) {
+		Observation.Context expected = new Observation.Context();
+		FastroServerObservationContext context = new FastroServerObservationContext(null);
+		for (Change change : changes) {
+			change.applyTo(expected);
+			change.applyTo(context);
+			assertThat(context.getLowCardinalityKeyValues()).as("after %s", change)
+				.containsExactlyElementsOf(expected.getLowCardinalityKeyValues());
+			assertThat(context.getAllKeyValues()).containsExactlyElementsOf(expected.getAllKeyValues());
+		}
+	}
+
+	@Provide
+	Arbitrary<List<Change>> changes() {
+		Arbitrary<String> keys = Arbitraries.of(KEYS);
+		Arbitrary<KeyValue> keyValues = Combinators.combine(keys, Arbitraries.of("a", "b"))
+			.as((key, value) -> KeyValue.of(key, value));
+		// Whole sets are mostly the convention's five keys, as on every request, and
+		// sometimes fewer or other keys, as a filter or another convention may add.
+		Arbitrary<KeyValues> conventionSets = Arbitraries.of("a", "b").list().ofSize(KEYS.size()).map((values) -> {
+			KeyValues set = KeyValues.empty();
+			for (int i = 0; i < KEYS.size(); i++) {
+				set = set.and(KEYS.get(i), values.get(i));
+			}
+			return set;
+		});
+		Arbitrary<KeyValues> otherSets = keyValues.list().ofMaxSize(3).map(KeyValues::of);
+		Arbitrary<Change> change = Arbitraries.frequencyOf(
+				Tuple.of(6, Arbitraries.oneOf(conventionSets, otherSets).map(AddAll::new)),
+				Tuple.of(1, keyValues.map(AddOne::new)), Tuple.of(1, keys.map(RemoveOne::new)),
+				Tuple.of(1, keys.list().ofMaxSize(2).map(RemoveSome::new)));
+		return change.list().ofMaxSize(8);
+	}
+
+}

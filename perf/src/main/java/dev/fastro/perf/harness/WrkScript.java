@@ -66,9 +66,12 @@ public final class WrkScript {
 			lua.append("wrk.headers[\"Content-Type\"] = ").append(quote(request.contentType())).append('\n');
 		}
 		request.headers()
-			.forEach((name, value) -> lua.append("wrk.headers[")
-				.append(quote(name))
-				.append("] = ")
+			// A header name is a token (no quotes, no brackets); a long string right
+			// after
+			// "[" would open "[[", a long string of its own.
+			.forEach((name, value) -> lua.append("wrk.headers[\"")
+				.append(name)
+				.append("\"] = ")
 				.append(quote(value))
 				.append('\n'));
 		if (request.ids() != null) {

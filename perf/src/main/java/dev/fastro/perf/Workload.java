@@ -25,6 +25,16 @@ public final class Workload {
 	/** The answer of the middleware scaling routes. */
 	public static final String MIDDLEWARE_SCALING_BODY = "Hello world!";
 
+	/** The path of the compression experiment's JSON answer. */
+	public static final String COMPRESS_PATH = "/compress";
+
+	/**
+	 * The compression experiment's answer: 10 KiB of JSON, a list of user records whose
+	 * values vary as real ones do, so it compresses like an API's answer rather than like
+	 * one string repeated.
+	 */
+	public static final String COMPRESSIBLE_JSON = compressibleJson(10 * 1024);
+
 	private Workload() {
 	}
 
@@ -46,6 +56,29 @@ public final class Workload {
 	 */
 	public static String generatedRoutePrefix(int index) {
 		return "/r" + index + "/user/";
+	}
+
+	/**
+	 * A JSON array of user records, cut to exactly {@code size} bytes by the length of
+	 * the last record's {@code note}.
+	 */
+	private static String compressibleJson(int size) {
+		String[] names = { "ada", "grace", "linus", "barbara", "ken", "margaret", "dennis", "frances" };
+		String[] roles = { "\"reader\"", "\"reader\",\"writer\"", "\"admin\"" };
+		StringBuilder json = new StringBuilder("[");
+		String end = "\"}]";
+		for (int id = 1;; id++) {
+			String name = names[id % names.length];
+			String record = "{\"id\":" + id + ",\"name\":\"" + name + " " + (id * 7919 % 1000) + "\",\"email\":\""
+					+ name + id + "@example.com\",\"active\":" + (id % 3 != 0) + ",\"roles\":["
+					+ roles[id % roles.length] + "],\"score\":" + (id * 37 % 101) + ",\"note\":\"";
+			int room = size - json.length() - record.length() - end.length();
+			// Room for at least one more full record, or the end.
+			if (room < 200) {
+				return json.append(record).append("x".repeat(Math.max(room, 0))).append(end).toString();
+			}
+			json.append(record).append("user since ").append(2000 + id % 25).append("\"},");
+		}
 	}
 
 }

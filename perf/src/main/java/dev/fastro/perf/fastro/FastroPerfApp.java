@@ -4,6 +4,7 @@ import java.util.Collections;
 
 import dev.fastro.demo.BenchmarkRoutes;
 import dev.fastro.http.Middleware;
+import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
 import dev.fastro.perf.Workload;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
@@ -27,7 +28,9 @@ import org.springframework.context.annotation.Import;
  * {@link BenchmarkRoutes}, plus the routes of the scaling experiments. The harness sets
  * {@code --fastro.server.port}, one event-loop thread, and for its experiments
  * {@code --perf.routes=N} (generated routes), {@code --fastro.router.cache.enabled=true}
- * and {@code --perf.metrics=true} (observed requests).
+ * and {@code --perf.metrics=true} (observed requests), and Fastro's own
+ * {@code fastro.server.ssl}, {@code http2} and {@code compression} properties for the
+ * protocols and compression experiments.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration
@@ -59,6 +62,20 @@ public class FastroPerfApp {
 					Collections.nCopies(count, passThrough).toArray(Middleware[]::new));
 		}
 		return routes.build();
+	}
+
+	/**
+	 * The compression experiment's 10 KiB JSON answer, compressed when the harness starts
+	 * the app with {@code --fastro.server.compression.enabled=true} and the client
+	 * accepts it.
+	 * @return the route
+	 */
+	@Bean
+	Routes compressible() {
+		return Routes.builder()
+			.get(Workload.COMPRESS_PATH,
+					ctx -> Response.ok(Workload.COMPRESSIBLE_JSON).contentType(Workload.APPLICATION_JSON))
+			.build();
 	}
 
 	/**

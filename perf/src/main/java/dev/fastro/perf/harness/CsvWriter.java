@@ -11,7 +11,9 @@ import java.util.stream.Stream;
 
 /**
  * Writes every measured run, valid or not, as one CSV row: the raw data behind the
- * report.
+ * report. An unknown figure is an empty field: {@code h2load} gives no 95th percentile.
+ * The protocol, the size of one answer's body and the bytes the client read per request
+ * come last, after the columns earlier reports had.
  */
 public final class CsvWriter {
 
@@ -20,7 +22,8 @@ public final class CsvWriter {
 
 	private static final String HEADER = "experiment,case,server,server_label,round,connections,pipeline,seconds,requests,"
 			+ "duration_us,throughput_rps,latency_mean_us,latency_p95_us,errors_connect,errors_read,errors_write,"
-			+ "errors_timeout,non_2xx,server_cpu_ticks,clk_tck,server_cpu_us_per_req," + "startup_ms,rss_kb,valid";
+			+ "errors_timeout,non_2xx,server_cpu_ticks,clk_tck,server_cpu_us_per_req," + "startup_ms,rss_kb,valid,"
+			+ "protocol,body_bytes,client_bytes_per_req";
 
 	private CsvWriter() {
 	}
@@ -38,20 +41,23 @@ public final class CsvWriter {
 
 	private static String row(Measurement run) {
 		WrkResult result = run.result();
-		return Stream
-			.of(run.experiment().id(), run.caseLabel(), run.server().id(), run.server().label(), run.round(),
-					run.connections(), run.pipeline(), run.seconds(), result.requests(), result.durationMicros(),
-					String.format(Locale.ROOT, "%.1f", result.throughput()),
-					String.format(Locale.ROOT, "%.2f", result.latencyMeanMicros()), result.latencyP95Micros(),
-					result.connectErrors(), result.readErrors(), result.writeErrors(), result.timeouts(),
-					result.non2xx(), run.cpu().ticks(), run.cpu().ticksPerSecond(),
-					Double.isNaN(run.cpuMicrosPerRequest()) ? ""
-							: String.format(Locale.ROOT, "%.3f", run.cpuMicrosPerRequest()),
-					Double.isNaN(run.footprint().startupMillis()) ? ""
-							: String.format(Locale.ROOT, "%.0f", run.footprint().startupMillis()),
-					(run.footprint().rssKilobytes() < 0) ? "" : run.footprint().rssKilobytes(), result.valid())
+		return Stream.of(run.experiment().id(), run.caseLabel(), run.server().id(), run.server().label(), run.round(),
+				run.connections(), run.pipeline(), run.seconds(), result.requests(), result.durationMicros(),
+				String.format(Locale.ROOT, "%.1f", result.throughput()), decimal("%.2f", result.latencyMeanMicros()),
+				(result.latencyP95Micros() < 0) ? "" : result.latencyP95Micros(), result.connectErrors(),
+				result.readErrors(), result.writeErrors(), result.timeouts(), result.non2xx(), run.cpu().ticks(),
+				run.cpu().ticksPerSecond(), decimal("%.3f", run.cpuMicrosPerRequest()),
+				decimal("%.0f", run.footprint().startupMillis()),
+				(run.footprint().rssKilobytes() < 0) ? "" : run.footprint().rssKilobytes(), result.valid(),
+				run.protocol().id(), (run.bodyBytes() < 0) ? "" : run.bodyBytes(),
+				decimal("%.1f", result.bytesPerRequest()))
 			.map(value -> field(String.valueOf(value)))
 			.collect(Collectors.joining(","));
+	}
+
+	/** A number, or nothing when it is unknown (NaN). */
+	private static String decimal(String format, double value) {
+		return Double.isNaN(value) ? "" : String.format(Locale.ROOT, format, value);
 	}
 
 	private static String field(String value) {

@@ -1,11 +1,13 @@
 package dev.fastro.perf.harness;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The experiments of BENCHMARK-SPEC.md: the five scenarios, and the four scaling
- * experiments.
+ * experiments; and issue 11's: the scenarios over other protocols, and compression.
  */
 public enum Experiment {
 
@@ -25,7 +27,25 @@ public enum Experiment {
 	BODY("body", "JSON body size", "Request and response body"),
 
 	/** Throughput of the Root scenario against the number of open connections. */
-	CONNECTIONS("connections", "Connections", "Open connections (wrk -c)");
+	CONNECTIONS("connections", "Connections", "Open connections (wrk -c)"),
+
+	/**
+	 * The five scenarios over each protocol: HTTP/1.1, h2c, HTTP/1.1 over TLS and h2. Not
+	 * in the default run.
+	 */
+	PROTOCOLS("protocols", "Protocols", "Protocol"),
+
+	/**
+	 * A 10 KiB JSON answer for each {@code Accept-Encoding}: identity, gzip and Brotli.
+	 * Not in the default run.
+	 */
+	COMPRESSION("compression", "Compression", "Accept-Encoding");
+
+	/**
+	 * The experiments a run has unless {@code --experiments} says otherwise: all but the
+	 * protocols and compression, which would take the full run past its 45 minutes.
+	 */
+	static final Set<Experiment> DEFAULTS = EnumSet.of(MAIN, ROUTES, MIDDLEWARES, BODY, CONNECTIONS);
 
 	private final String id;
 
@@ -61,6 +81,15 @@ public enum Experiment {
 	 */
 	public String axisLabel() {
 		return this.axisLabel;
+	}
+
+	/**
+	 * Whether the experiment varies a quantity over the scenarios' servers, reported in
+	 * the report's scaling section.
+	 * @return {@code true} for the routes, middlewares, body and connections experiments
+	 */
+	public boolean scaling() {
+		return this == ROUTES || this == MIDDLEWARES || this == BODY || this == CONNECTIONS;
 	}
 
 	/**

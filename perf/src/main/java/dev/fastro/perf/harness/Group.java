@@ -1,6 +1,7 @@
 package dev.fastro.perf.harness;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -15,11 +16,26 @@ import java.util.Set;
 public record Group(String name, List<ServerSpec> servers, List<Case> cases) {
 
 	/**
-	 * Takes private copies.
+	 * Takes private copies, and checks that the servers and cases share one protocol.
 	 */
 	public Group {
 		servers = List.copyOf(servers);
 		cases = List.copyOf(cases);
+		Set<Protocol> protocols = EnumSet.noneOf(Protocol.class);
+		cases.forEach(one -> protocols.add(one.protocol()));
+		servers.forEach(spec -> protocols.add(spec.protocol()));
+		if (protocols.size() != 1) {
+			throw new IllegalArgumentException("a group's servers and cases share one protocol: " + name);
+		}
+	}
+
+	/**
+	 * How the load reaches the group's servers: the protocol of its cases, which the
+	 * servers are started with.
+	 * @return the protocol
+	 */
+	public Protocol protocol() {
+		return this.cases.get(0).protocol();
 	}
 
 	/**

@@ -14,12 +14,16 @@ package dev.fastro.perf.harness;
  * @param result what wrk measured
  * @param cpu the CPU time the server's JVM used during the run
  * @param footprint the start-up time and resident memory of the server's JVM
+ * @param protocol how the load reached the server
+ * @param bodyBytes the body of one answer to the request, as it travels (compressed when
+ * it is), measured once before the rounds; -1 when unknown
  */
 public record Measurement(Experiment experiment, String caseLabel, ServerKind server, int round, int connections,
-		int pipeline, int seconds, WrkResult result, CpuTime cpu, Footprint footprint) {
+		int pipeline, int seconds, WrkResult result, CpuTime cpu, Footprint footprint, Protocol protocol,
+		long bodyBytes) {
 
 	/**
-	 * A run whose server's footprint is unknown.
+	 * A run over cleartext HTTP/1.1 whose server's footprint and answer size are unknown.
 	 * @param experiment the experiment
 	 * @param caseLabel the scenario or the value of the varied quantity
 	 * @param server the server
@@ -32,7 +36,8 @@ public record Measurement(Experiment experiment, String caseLabel, ServerKind se
 	 */
 	public Measurement(Experiment experiment, String caseLabel, ServerKind server, int round, int connections,
 			int pipeline, int seconds, WrkResult result, CpuTime cpu) {
-		this(experiment, caseLabel, server, round, connections, pipeline, seconds, result, cpu, Footprint.UNKNOWN);
+		this(experiment, caseLabel, server, round, connections, pipeline, seconds, result, cpu, Footprint.UNKNOWN,
+				Protocol.H1, -1);
 	}
 
 	/**

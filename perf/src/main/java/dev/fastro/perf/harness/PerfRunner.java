@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,8 +15,9 @@ import java.util.stream.Stream;
 
 /**
  * The benchmark harness behind {@code perf/run}: starts the servers, verifies their
- * answers, warms them up, measures them in alternating rounds with wrk, and writes
- * {@code BENCHMARK.md}, the raw CSV and the charts.
+ * answers, warms them up, measures them in alternating rounds with wrk (with
+ * {@code h2load} over HTTP/2), and writes {@code BENCHMARK.md}, the raw CSV and the
+ * charts.
  */
 public final class PerfRunner {
 
@@ -47,8 +49,6 @@ public final class PerfRunner {
 	 * scenarios' group when it ran there), in the order they started.
 	 */
 	private final Map<ServerKind, Footprint> footprints = new LinkedHashMap<>();
-
-	private final ResponseVerifier verifier = new ResponseVerifier();
 
 	private PerfRunner(RunnerOptions options, PrintStream out) {
 		this.options = options;
@@ -103,14 +103,22 @@ public final class PerfRunner {
 			JmhRunner.run(this.options, outDir.resolve(JmhResults.FILE_NAME), this.out);
 		}
 		List<Group> groups = Plan.of(this.options);
+		if (groups.stream().anyMatch(group -> group.protocol().http2())) {
+			Prerequisites.checkH2load();
+		}
 		Path work = Files.createTempDirectory("fastro-perf-");
 		this.out.println("Server logs and wrk scripts: " + work);
+		PerfCertificate certificate = groups.stream().anyMatch(group -> group.protocol().secure())
+				? PerfCertificate.generate(work) : null;
 		Progress progress = new Progress(this.out, plannedSeconds(groups), plannedRuns(groups));
-		WrkRunner wrk = new WrkRunner(this.options.wrkCpu(), work);
-		try (ServerFleet fleet = new ServerFleet(this.options.serverCpu(), System.getProperty("java.class.path"),
-				work)) {
+		LoadGenerator wrk = new WrkRunner(this.options.wrkCpu(), work);
+		LoadGenerator h2load = new H2loadRunner(this.options.wrkCpu(), work);
+		try (ServerFleet fleet = new ServerFleet(this.options.serverCpu(), System.getProperty("java.class.path"), work,
+				certificate)) {
 			for (Group group : groups) {
-				runGroup(group, fleet, wrk, progress);
+				ResponseVerifier verifier = new ResponseVerifier(group.protocol(),
+						(certificate != null) ? certificate.clientContext() : null);
+				runGroup(group, fleet, group.protocol().http2() ? h2load : wrk, verifier, progress);
 			}
 		}
 		CsvWriter.write(this.measurements, outDir.resolve(CsvWriter.FILE_NAME));
@@ -126,8 +134,8 @@ public final class PerfRunner {
 		return outDir.resolve(ReportWriter.FILE_NAME);
 	}
 
-	private void runGroup(Group group, ServerFleet fleet, WrkRunner wrk, Progress progress)
-			throws IOException, InterruptedException {
+	private void runGroup(Group group, ServerFleet fleet, LoadGenerator load, ResponseVerifier verifier,
+			Progress progress) throws IOException, InterruptedException {
 		List<ServerSpec> runnable = new ArrayList<>();
 		for (ServerSpec spec : group.servers()) {
 			String missing = JavaRuntime.missing(spec.kind());
@@ -145,15 +153,17 @@ public final class PerfRunner {
 		progress.finished(startSeconds(group), false);
 		Map<ServerKind, ServerProcess> live = new LinkedHashMap<>();
 		Map<ServerKind, Footprint> groupFootprints = new LinkedHashMap<>();
+		Map<ServerKind, Map<Request, Integer>> bodyBytes = new LinkedHashMap<>();
 		for (int i = 0; i < processes.size(); i++) {
 			ServerKind kind = runnable.get(i).kind();
 			ServerProcess process = processes.get(i);
 			groupFootprints.put(kind, new Footprint(process.startupMillis(), -1));
 			progress.note(String.format(Locale.ROOT, "%s answered GET / %.0f ms after its spawn", kind.label(),
 					process.startupMillis()));
-			String problem = verify(kind, process, group.probesOf(kind), group.loadsOf(kind));
+			String problem = verify(kind, process, verifier, group.probesOf(kind), group.loadsOf(kind));
 			if (problem == null) {
 				live.put(kind, process);
+				bodyBytes.put(kind, bodyBytes(process, verifier, group.probesOf(kind)));
 			}
 			else {
 				this.refusals.add(new Refusal(group.cases().get(0).experiment(), kind, problem));
@@ -167,7 +177,7 @@ public final class PerfRunner {
 			List<Load> loads = group.loadsOf(server.getKey());
 			progress.starting("warming up " + server.getValue().label() + ": " + loads.size() + " requests at once for "
 					+ this.options.warmupSeconds() + " s");
-			wrk.runTogether(server.getValue().baseUri(), loads, WARMUP_CONNECTIONS, this.options.warmupSeconds());
+			load.runTogether(server.getValue().baseUri(), loads, WARMUP_CONNECTIONS, this.options.warmupSeconds());
 			long rss = server.getValue().rssKilobytes();
 			groupFootprints.computeIfPresent(server.getKey(), (kind, footprint) -> footprint.withRss(rss));
 			progress
@@ -181,7 +191,8 @@ public final class PerfRunner {
 			for (int round = 1; round <= one.rounds(); round++) {
 				for (ServerKind kind : Plan.order(servers, turn++)) {
 					if (one.servers().contains(kind)) {
-						measure(one, round, kind, live.get(kind), groupFootprints.get(kind), wrk, progress);
+						measure(one, round, kind, live.get(kind), groupFootprints.get(kind),
+								bodyBytes.get(kind).get(one.probe().request()), load, progress);
 					}
 				}
 			}
@@ -194,12 +205,12 @@ public final class PerfRunner {
 	 * wrk will send it, its requests in one write; returns what differed, or {@code null}
 	 * when all answers are exact.
 	 */
-	private String verify(ServerKind kind, ServerProcess server, List<Probe> probes, List<Load> loads)
-			throws InterruptedException {
+	private static String verify(ServerKind kind, ServerProcess server, ResponseVerifier verifier, List<Probe> probes,
+			List<Load> loads) throws InterruptedException {
 		for (Probe probe : probes) {
 			for (Probe sample : probe.forServer(kind).samples()) {
 				try {
-					List<String> differences = this.verifier.verify(server.baseUri(), sample);
+					List<String> differences = verifier.verify(server.baseUri(), sample);
 					if (!differences.isEmpty()) {
 						return sample.request() + ": " + String.join("; ", differences);
 					}
@@ -233,24 +244,40 @@ public final class PerfRunner {
 		return null;
 	}
 
-	private void measure(Case one, int round, ServerKind kind, ServerProcess server, Footprint footprint, WrkRunner wrk,
-			Progress progress) throws IOException, InterruptedException {
+	/**
+	 * The size of one answer's body to each probe's request, as it travels: what a
+	 * compressed answer weighs.
+	 */
+	private static Map<Request, Integer> bodyBytes(ServerProcess server, ResponseVerifier verifier, List<Probe> probes)
+			throws IOException, InterruptedException {
+		Map<Request, Integer> sizes = new HashMap<>();
+		for (Probe probe : probes) {
+			sizes.put(probe.request(), verifier.bodyBytes(server.baseUri(), probe.request()));
+		}
+		return sizes;
+	}
+
+	private void measure(Case one, int round, ServerKind kind, ServerProcess server, Footprint footprint, int bodyBytes,
+			LoadGenerator load, Progress progress) throws IOException, InterruptedException {
 		int seconds = this.options.seconds();
-		progress.starting(String.format(Locale.ROOT, "%s · %s · round %d/%d · %s · -c%d%s · %d s",
-				one.experiment().title(), one.label(), round, one.rounds(), kind.label(), one.connections(),
-				(one.pipeline() > 1) ? " · pipelined x" + one.pipeline() : "", seconds));
+		progress.starting(
+				String.format(Locale.ROOT, "%s · %s%s · round %d/%d · %s · -c%d%s · %d s", one.experiment().title(),
+						one.label(), (one.protocol() != Protocol.H1) ? " · " + one.protocol().title() : "", round,
+						one.rounds(), kind.label(), one.connections(),
+						(one.pipeline() > 1) ? " · pipelined x" + one.pipeline() : "", seconds));
 		// The server's CPU time over the whole run, read right before wrk starts and
 		// right after it ends:
 		// the clock ticks are 10 ms, so only a window of seconds makes them precise.
 		long ticksPerSecond = ProcessCpu.ticksPerSecond();
 		long before = server.cpuTicks();
-		WrkResult result = wrk.run(server.baseUri(), one.load(), one.connections(), seconds);
+		WrkResult result = load.run(server.baseUri(), one.load(), one.connections(), seconds);
 		long after = server.cpuTicks();
 		Measurement run = new Measurement(one.experiment(), one.label(), kind, round, one.connections(), one.pipeline(),
-				seconds, result, new CpuTime(after - before, ticksPerSecond), footprint);
+				seconds, result, new CpuTime(after - before, ticksPerSecond), footprint, one.protocol(), bodyBytes);
 		this.measurements.add(run);
-		String latency = (one.pipeline() > 1) ? "" : String.format(Locale.ROOT, ", avg %s, p95 %s",
-				ReportWriter.latency(result.latencyMeanMicros()), ReportWriter.latency(result.latencyP95Micros()));
+		String latency = (one.pipeline() > 1 || one.protocol().http2()) ? ""
+				: String.format(Locale.ROOT, ", avg %s, p95 %s", ReportWriter.latency(result.latencyMeanMicros()),
+						ReportWriter.latency(result.latencyP95Micros()));
 		progress.note(result.valid() ? String.format(Locale.ROOT, "%,.0f req/s%s, server CPU %.2f µs/req",
 				result.throughput(), latency, run.cpuMicrosPerRequest()) : "INVALID: " + result.problem());
 		progress.finished(seconds + RUN_OVERHEAD_SECONDS, true);
@@ -268,8 +295,8 @@ public final class PerfRunner {
 				"CPU µs/req", "% native");
 		for (Experiment experiment : Experiment.values()) {
 			for (Summary summary : Summary.of(this.measurements, experiment)) {
-				String label = (experiment == Experiment.MAIN) ? summary.caseLabel()
-						: experiment.title() + " " + summary.caseLabel();
+				String label = ((experiment == Experiment.MAIN) ? "" : experiment.title() + " ") + summary.caseLabel()
+						+ ((summary.protocol() != Protocol.H1) ? " " + summary.protocol().id() : "");
 				if (!summary.measured()) {
 					this.out.printf(Locale.ROOT, "%-34s %-20s %12s%n", label, summary.server().label(), "invalid");
 					continue;

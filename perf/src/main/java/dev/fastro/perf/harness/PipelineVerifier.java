@@ -66,7 +66,7 @@ public final class PipelineVerifier {
 
 	/**
 	 * The request as {@code wrk.format()} writes it: request line, Host, then
-	 * Content-Type and -Length.
+	 * Content-Type, the further headers and Content-Length.
 	 */
 	static byte[] format(Request request, String host) {
 		StringBuilder head = new StringBuilder();
@@ -76,6 +76,7 @@ public final class PipelineVerifier {
 		if (request.contentType() != null) {
 			head.append("Content-Type: ").append(request.contentType()).append("\r\n");
 		}
+		request.headers().forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
 		if (body.length > 0) {
 			head.append("Content-Length: ").append(body.length).append("\r\n");
 		}

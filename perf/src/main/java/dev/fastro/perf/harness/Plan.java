@@ -14,7 +14,9 @@ import dev.fastro.perf.Workload;
  * the five scenarios and the experiments that reuse the same servers (middlewares, body
  * size, connections), and one group per route-table size, since the table is fixed when a
  * server starts. With {@code --pipelined} the scenarios are measured pipelined; the
- * scaling experiments never are, so they stay comparable from run to run.
+ * scaling experiments never are, so they stay comparable from run to run. The protocols
+ * experiment has a group per protocol, the compression experiment one of its own, each
+ * with the native server and Fastro only.
  */
 public final class Plan {
 
@@ -44,6 +46,22 @@ public final class Plan {
 	 */
 	private static final Set<ServerKind> ROUTED = EnumSet.of(ServerKind.NATIVE_ROUTED, ServerKind.FASTRO,
 			ServerKind.FASTRO_CACHE);
+
+	/**
+	 * The servers of the protocols and compression experiments: Fastro and the native
+	 * server it is measured against, each given the transport its own way.
+	 */
+	static final Set<ServerKind> TRANSPORTED = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO);
+
+	/**
+	 * The scenarios of the protocols experiment: the spec's five, whose requests are
+	 * fixed, as {@code h2load} sends them.
+	 */
+	static final List<Scenario> PROTOCOL_SCENARIOS = List.of(Scenario.ROOT, Scenario.URL_PARAMS, Scenario.QUERY_PARAMS,
+			Scenario.MIDDLEWARE, Scenario.JSON_POST);
+
+	/** The {@code Accept-Encoding}s of the compression experiment. */
+	static final List<String> CODINGS = List.of("identity", "gzip", "br");
 
 	private Plan() {
 	}
@@ -119,7 +137,55 @@ public final class Plan {
 								scalingRounds, routed))));
 			}
 		}
+		if (options.experiments().contains(Experiment.PROTOCOLS)) {
+			groups.addAll(protocols(options));
+		}
+		if (options.experiments().contains(Experiment.COMPRESSION)) {
+			Set<ServerKind> servers = intersect(selected, TRANSPORTED);
+			if (!servers.isEmpty()) {
+				List<Case> codings = new ArrayList<>();
+				for (String coding : CODINGS) {
+					codings.add(new Case(Experiment.COMPRESSION, coding, compressed(coding), options.connections(), 1,
+							rounds, servers));
+				}
+				groups.add(new Group("compression",
+						servers.stream().map(kind -> new ServerSpec(kind, 0, Protocol.H1, true)).toList(), codings));
+			}
+		}
 		return groups;
+	}
+
+	/**
+	 * One group per protocol, cleartext HTTP/1.1 first, so that every run of the
+	 * experiment has the HTTP/1.1 figures to compare the others with; the servers restart
+	 * for each, since the transport is fixed when a server starts.
+	 */
+	private static List<Group> protocols(RunnerOptions options) {
+		Set<ServerKind> servers = intersect(options.servers(), TRANSPORTED);
+		List<Scenario> scenarios = options.scenarios().stream().filter(PROTOCOL_SCENARIOS::contains).toList();
+		List<Group> groups = new ArrayList<>();
+		if (servers.isEmpty() || scenarios.isEmpty()) {
+			return groups;
+		}
+		for (Protocol protocol : Protocol.values()) {
+			List<Case> cases = scenarios.stream()
+				.map(scenario -> new Case(Experiment.PROTOCOLS, scenario.title(), scenario.probe(),
+						options.connections(), 1, options.rounds(), servers, protocol))
+				.toList();
+			groups.add(new Group("protocols over " + protocol.id(),
+					servers.stream().map(kind -> new ServerSpec(kind, 0, protocol, false)).toList(), cases));
+		}
+		return groups;
+	}
+
+	/**
+	 * The compression experiment's request for a coding, and its answer: the 10 KiB JSON,
+	 * in that coding unless it is {@code identity}.
+	 */
+	static Probe compressed(String coding) {
+		ExpectedResponse json = ExpectedResponse.ok(Workload.APPLICATION_JSON, Workload.COMPRESSIBLE_JSON);
+		return new Probe(Request.get(Workload.COMPRESS_PATH).withHeader("accept-encoding", coding),
+				coding.equals("identity") ? json : json.withHeader(ResponseVerifier.CONTENT_ENCODING, coding));
 	}
 
 	/**

@@ -39,6 +39,16 @@ public final class Prerequisites {
 		return null;
 	}
 
+	/**
+	 * Checks that {@code h2load} is installed, for a run that measures HTTP/2.
+	 * @throws IllegalStateException naming it and its install command
+	 */
+	public static void checkH2load() {
+		if (!onPath("h2load")) {
+			throw new IllegalStateException(problem("h2load", "apt-get install -y nghttp2-client"));
+		}
+	}
+
 	private static boolean onPath(String program) {
 		String path = System.getenv().getOrDefault("PATH", "");
 		for (String directory : path.split(File.pathSeparator)) {

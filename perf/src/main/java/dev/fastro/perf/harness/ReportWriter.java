@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.function.DoubleFunction;
 import java.util.function.Function;
 
+import dev.fastro.perf.Workload;
 import dev.fastro.perf.jmh.GitHubRoutes;
 
 /**
@@ -30,6 +31,10 @@ public final class ReportWriter {
 	/** The original Fastro's published % of {@code Deno.serve}, by scenario. */
 	static final Map<Scenario, Double> DENO_FASTRO = Map.of(Scenario.ROOT, 103.41, Scenario.URL_PARAMS, 95.91,
 			Scenario.QUERY_PARAMS, 96.16, Scenario.MIDDLEWARE, 89.36, Scenario.JSON_POST, 86.65);
+
+	/** The bars of each protocol in the protocols chart. */
+	private static final Map<Protocol, String> PROTOCOL_COLORS = Map.of(Protocol.H1, "#7f8c8d", Protocol.H2C, "#e67e22",
+			Protocol.TLS, "#2e86c1", Protocol.H2, "#8e44ad");
 
 	/** Fastro within this fraction of Raw Netty means both may sit at wrk's ceiling. */
 	private static final double SATURATION_MARGIN = 0.05;
@@ -93,6 +98,8 @@ public final class ReportWriter {
 		mainTable(md, settings, Summary.of(runs, Experiment.MAIN), refusals);
 		againstDeno(md, directory, settings, Summary.of(runs, Experiment.MAIN));
 		peers(md, Summary.of(runs, Experiment.MAIN));
+		protocols(md, directory, settings, runs);
+		compression(md, settings, runs);
 		footprint(md, footprints);
 		scaling(md, directory, settings, runs);
 		jmh(md, jmh);
@@ -169,8 +176,9 @@ public final class ReportWriter {
 		}
 		for (Summary summary : summaries) {
 			for (String problem : summary.problems()) {
-				lines.add("Invalid run, " + summary.caseLabel() + " · " + summary.server().label() + ", " + problem
-						+ " (left out of the medians).");
+				lines.add("Invalid run, " + summary.caseLabel()
+						+ ((summary.protocol() != Protocol.H1) ? " over " + summary.protocol().title() : "") + " · "
+						+ summary.server().label() + ", " + problem + " (left out of the medians).");
 			}
 		}
 		if (!lines.isEmpty()) {
@@ -275,6 +283,198 @@ public final class ReportWriter {
 	}
 
 	/**
+	 * The scenarios over each protocol: native and Fastro side by side, Fastro's share of
+	 * native, and how far that share moves from its share over cleartext HTTP/1.1 in the
+	 * same experiment (and in the scenarios above, when they ran). Nothing when the
+	 * experiment did not run.
+	 */
+	private static void protocols(StringBuilder md, Path directory, RunSettings settings, List<Measurement> runs)
+			throws IOException {
+		List<Summary> summaries = Summary.of(runs, Experiment.PROTOCOLS);
+		if (summaries.isEmpty()) {
+			return;
+		}
+		List<Summary> main = Summary.of(runs, Experiment.MAIN);
+		boolean mainRan = main.stream().anyMatch(summary -> summary.server() == ServerKind.FASTRO);
+		md.append("## Protocols\n\n")
+			.append("The five scenarios over each protocol (`--experiments protocols`), for the native Reactor Netty "
+					+ "server and Fastro, each given the transport its own way: the native server with "
+					+ "`HttpServer.protocol(HTTP11, H2C)`, `.secure(spec -> spec.sslContext(Http11SslContextSpec"
+					+ ".forServer(cert, key)))` and `.protocol(HTTP11, H2).secure(... Http2SslContextSpec ...)`, "
+					+ "Fastro with `fastro.server.http2.enabled` and `fastro.server.ssl.bundle` (a PEM SSL bundle "
+					+ "of the same certificate and key, made by `keytool` for the run). HTTP/1.1 and HTTP/1.1 over "
+					+ "TLS are driven by wrk `-t1 -c")
+			.append(settings.connections())
+			.append("`, h2c and h2 by h2load `-t1 -c")
+			.append(settings.connections())
+			.append(" -m")
+			.append(H2loadRunner.STREAMS_PER_CONNECTION)
+			.append("`: as many connections, each with one request in flight, as wrk's. The servers restart for each "
+					+ "protocol. ")
+			.append(settings.seconds())
+			.append(" s per run, median of ")
+			.append(rounds(settings.rounds()))
+			.append("; `% of native` is the median of the per-round ratios, min–max in brackets, and CPU per request "
+					+ "is the server JVM's, as above (lower is better). `Δ` is Fastro's throughput share over the "
+					+ "protocol minus its share over cleartext HTTP/1.1 in this experiment, in points: issue 11 asks "
+					+ "for it to stay within 5.")
+			.append(mainRan ? " The last column is Fastro's share over HTTP/1.1 in the scenarios above, measured "
+					+ "with the other servers." : "")
+			.append("\n\n")
+			.append("| Scenario | Protocol | Native (req/s) | Fastro (req/s) | Fastro % of native | Native CPU µs/req "
+					+ "| Fastro CPU µs/req | Fastro CPU % of native | Δ vs HTTP/1.1 |")
+			.append(mainRan ? " HTTP/1.1 in the scenarios |\n" : "\n")
+			.append("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+			.append(mainRan ? "---:|\n" : "\n");
+		List<String> scenarios = cases(summaries);
+		for (String scenario : scenarios) {
+			String label = scenario;
+			for (Protocol protocol : Protocol.values()) {
+				Summary nativeServer = find(summaries, scenario, protocol, ServerKind.NATIVE);
+				Summary fastro = find(summaries, scenario, protocol, ServerKind.FASTRO);
+				if (nativeServer == null && fastro == null) {
+					continue;
+				}
+				md.append("| ")
+					.append(label)
+					.append(" | ")
+					.append(protocol.title())
+					.append(" | ")
+					.append(throughput(nativeServer))
+					.append(" | ")
+					.append(throughput(fastro))
+					.append(" | ")
+					.append(measured(fastro) ? percent(fastro) : "—")
+					.append(" | ")
+					.append(measured(nativeServer) ? cpu(nativeServer.cpuMicrosPerRequest()) : "—")
+					.append(" | ")
+					.append(measured(fastro) ? cpu(fastro.cpuMicrosPerRequest()) : "—")
+					.append(" | ")
+					.append(measured(fastro) ? cpuPercent(fastro) : "—")
+					.append(" | ")
+					.append((protocol == Protocol.H1) ? ""
+							: points(fastro, find(summaries, scenario, Protocol.H1, ServerKind.FASTRO)))
+					.append(" |");
+				if (mainRan) {
+					Summary http11Scenarios = find(main, scenario, ServerKind.FASTRO);
+					md.append(' ')
+						.append((http11Scenarios != null && http11Scenarios.measured()) ? percent(http11Scenarios)
+								: "—")
+						.append(" |");
+				}
+				md.append('\n');
+				label = "";
+			}
+		}
+		md.append('\n');
+		problems(md, summaries, List.of());
+		String chart = "chart-protocols.svg";
+		List<BarChart.Series> series = new ArrayList<>();
+		for (Protocol protocol : Protocol.values()) {
+			List<Double> values = new ArrayList<>();
+			for (String scenario : scenarios) {
+				Summary fastro = find(summaries, scenario, protocol, ServerKind.FASTRO);
+				values.add((fastro != null && fastro.ratio() != null) ? fastro.ratio().median() * 100 : null);
+			}
+			series.add(new BarChart.Series(protocol.title(), PROTOCOL_COLORS.get(protocol), values));
+		}
+		Files.writeString(directory.resolve(chart),
+				new BarChart("Fastro's throughput as % of native Reactor Netty, by protocol (median of rounds)",
+						"Scenario", "% of native throughput over the same protocol", scenarios, series, 100.0,
+						value -> String.format(Locale.ROOT, "%.0f%%", value))
+					.toSvg());
+		md.append("![Fastro's % of native per scenario and protocol](").append(chart).append(")\n\n");
+	}
+
+	/**
+	 * The compression experiment: throughput and CPU per request of the 10 KiB JSON
+	 * answer for each {@code Accept-Encoding}, and what one answer weighs. Nothing when
+	 * the experiment did not run.
+	 */
+	private static void compression(StringBuilder md, RunSettings settings, List<Measurement> runs) {
+		List<Summary> summaries = Summary.of(runs, Experiment.COMPRESSION);
+		if (summaries.isEmpty()) {
+			return;
+		}
+		md.append("## Compression\n\n")
+			.append(String.format(Locale.ROOT, "`GET %s`, a JSON answer of %,d bytes (a list of user records), with ",
+					Workload.COMPRESS_PATH, Workload.COMPRESSIBLE_JSON.length()))
+			.append("`Accept-Encoding: identity`, `gzip` and `br` (`--experiments compression`). Fastro runs with "
+					+ "`fastro.server.compression.enabled=true`, the native server with Reactor Netty's "
+					+ "`HttpServer.compress(true)`; both leave the choice and the encoding to Netty's "
+					+ "`HttpContentCompressor` with its default levels, with Brotli through `brotli4j` on the class "
+					+ "path. Each answer is decoded and checked byte for byte before measuring. wrk `-t1 -c")
+			.append(settings.connections())
+			.append("`, ")
+			.append(settings.seconds())
+			.append(" s per run, median of ")
+			.append(rounds(settings.rounds()))
+			.append(". Body bytes: one answer's body as it travels, measured once per server and coding with the "
+					+ "JDK `HttpClient`; client bytes/req: everything wrk read (status line, headers, body) divided "
+					+ "by the requests, median of rounds.\n\n")
+			.append("| Accept-Encoding | Framework | Throughput (req/s) | % of Native | CPU µs/req | CPU % of native "
+					+ "| Body bytes | Client bytes/req |\n")
+			.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
+		String previous = null;
+		for (Summary summary : sorted(summaries)) {
+			md.append("| ")
+				.append(summary.caseLabel().equals(previous) ? "" : "`" + summary.caseLabel() + "`")
+				.append(" | ")
+				.append(summary.server().label())
+				.append(" | ");
+			previous = summary.caseLabel();
+			if (!summary.measured()) {
+				md.append("invalid | | | | | |\n");
+				continue;
+			}
+			List<Measurement> serverRuns = runs.stream()
+				.filter(run -> run.experiment() == Experiment.COMPRESSION && run.caseLabel().equals(summary.caseLabel())
+						&& run.server() == summary.server())
+				.toList();
+			List<Double> clientBytes = serverRuns.stream()
+				.filter(run -> run.result().valid())
+				.map(run -> run.result().bytesPerRequest())
+				.toList();
+			long body = serverRuns.get(0).bodyBytes();
+			md.append(String.format(Locale.ROOT, "%,.0f", summary.throughput())).append(" | ");
+			md.append(percent(summary))
+				.append(" | ")
+				.append(cpu(summary.cpuMicrosPerRequest()))
+				.append(" | ")
+				.append(cpuPercent(summary))
+				.append(" | ")
+				.append((body < 0) ? "—" : String.format(Locale.ROOT, "%,d", body))
+				.append(" | ")
+				.append(String.format(Locale.ROOT, "%,.0f", Stats.median(clientBytes)))
+				.append(" |\n");
+		}
+		md.append('\n');
+		problems(md, summaries, List.of());
+	}
+
+	private static boolean measured(Summary summary) {
+		return summary != null && summary.measured();
+	}
+
+	private static String throughput(Summary summary) {
+		if (summary == null) {
+			return "—";
+		}
+		return summary.measured() ? String.format(Locale.ROOT, "%,.0f", summary.throughput()) : "invalid";
+	}
+
+	/**
+	 * How many points a share of native moved from the HTTP/1.1 one, or a dash when
+	 * either is unknown.
+	 */
+	private static String points(Summary over, Summary http11) {
+		if (over == null || http11 == null || over.ratio() == null || http11.ratio() == null) {
+			return "—";
+		}
+		return String.format(Locale.ROOT, "%+.1f", (over.ratio().median() - http11.ratio().median()) * 100);
+	}
+
+	/**
 	 * Start-up time and resident memory per server. Nothing when none was measured.
 	 */
 	private static void footprint(StringBuilder md, Map<ServerKind, Footprint> footprints) {
@@ -347,7 +547,7 @@ public final class ReportWriter {
 
 	private static void scaling(StringBuilder md, Path directory, RunSettings settings, List<Measurement> runs)
 			throws IOException {
-		boolean any = runs.stream().anyMatch(run -> run.experiment() != Experiment.MAIN);
+		boolean any = runs.stream().anyMatch(run -> run.experiment().scaling());
 		if (!any) {
 			return;
 		}
@@ -359,7 +559,7 @@ public final class ReportWriter {
 			.append(" s per run; in brackets the per-round ratio to the native server where there is one.\n\n");
 		for (Experiment experiment : Experiment.values()) {
 			List<Summary> summaries = Summary.of(runs, experiment);
-			if (experiment == Experiment.MAIN || summaries.isEmpty()) {
+			if (!experiment.scaling() || summaries.isEmpty()) {
 				continue;
 			}
 			md.append("### ").append(experiment.title()).append("\n\n").append(scalingNote(experiment)).append("\n\n");
@@ -418,7 +618,7 @@ public final class ReportWriter {
 					+ "size; every server reads it into its record and writes it back.";
 			case CONNECTIONS ->
 				"The Root scenario with wrk's `-c` set to the given number of connections (one wrk " + "thread).";
-			case MAIN -> "";
+			case MAIN, PROTOCOLS, COMPRESSION -> "";
 		};
 	}
 
@@ -614,6 +814,14 @@ public final class ReportWriter {
 
 	private static List<ServerKind> servers(List<Summary> summaries) {
 		return summaries.stream().map(Summary::server).distinct().sorted().toList();
+	}
+
+	private static Summary find(List<Summary> summaries, String caseLabel, Protocol protocol, ServerKind server) {
+		return summaries.stream()
+			.filter(summary -> summary.caseLabel().equals(caseLabel) && summary.protocol() == protocol
+					&& summary.server() == server)
+			.findFirst()
+			.orElse(null);
 	}
 
 	private static Summary find(List<Summary> summaries, String caseLabel, ServerKind server) {

@@ -1,7 +1,9 @@
 package dev.fastro.perf.harness;
 
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * One request the harness sends, both to verify a server and, through wrk, to measure it.
@@ -13,16 +15,20 @@ import java.util.Objects;
  * @param ids for a path that ends in an id drawn anew for every request, how it is drawn;
  * {@code null} for a fixed target. The target is then the path of the first id, and
  * stands for the others where one request is needed.
+ * @param headers further request headers, such as {@code accept-encoding} (names in lower
+ * case)
  */
-public record Request(String method, String target, String contentType, byte[] body, RandomIds ids) {
+public record Request(String method, String target, String contentType, byte[] body, RandomIds ids,
+		Map<String, String> headers) {
 
 	/**
-	 * Checks the parts and takes a private copy of the body.
+	 * Checks the parts and takes private copies of the body and headers.
 	 */
 	public Request {
 		Objects.requireNonNull(method, "method");
 		Objects.requireNonNull(target, "target");
 		body = body.clone();
+		headers = Map.copyOf(headers);
 	}
 
 	/**
@@ -31,7 +37,7 @@ public record Request(String method, String target, String contentType, byte[] b
 	 * @return the request
 	 */
 	public static Request get(String target) {
-		return new Request("GET", target, null, new byte[0], null);
+		return new Request("GET", target, null, new byte[0], null, Map.of());
 	}
 
 	/**
@@ -40,7 +46,7 @@ public record Request(String method, String target, String contentType, byte[] b
 	 * @return the request; its target is the path of id 1
 	 */
 	public static Request get(RandomIds ids) {
-		return new Request("GET", ids.pathPrefix() + "1", null, new byte[0], ids);
+		return new Request("GET", ids.pathPrefix() + "1", null, new byte[0], ids, Map.of());
 	}
 
 	/**
@@ -51,7 +57,19 @@ public record Request(String method, String target, String contentType, byte[] b
 	 * @return the request
 	 */
 	public static Request post(String target, String contentType, byte[] body) {
-		return new Request("POST", target, contentType, body, null);
+		return new Request("POST", target, contentType, body, null, Map.of());
+	}
+
+	/**
+	 * This request with one more header.
+	 * @param name the header's name, lower case
+	 * @param value its value
+	 * @return the request
+	 */
+	public Request withHeader(String name, String value) {
+		Map<String, String> more = new TreeMap<>(this.headers);
+		more.put(name, value);
+		return new Request(this.method, this.target, this.contentType, this.body, this.ids, more);
 	}
 
 	@Override
@@ -63,17 +81,19 @@ public record Request(String method, String target, String contentType, byte[] b
 	public boolean equals(Object other) {
 		return other instanceof Request that && this.method.equals(that.method) && this.target.equals(that.target)
 				&& Objects.equals(this.contentType, that.contentType) && Arrays.equals(this.body, that.body)
-				&& Objects.equals(this.ids, that.ids);
+				&& Objects.equals(this.ids, that.ids) && this.headers.equals(that.headers);
 	}
 
 	@Override
 	public int hashCode() {
-		return Objects.hash(this.method, this.target, this.contentType, Arrays.hashCode(this.body), this.ids);
+		return Objects.hash(this.method, this.target, this.contentType, Arrays.hashCode(this.body), this.ids,
+				this.headers);
 	}
 
 	@Override
 	public String toString() {
 		return this.method + " " + ((this.ids != null) ? this.ids : this.target)
-				+ ((this.body.length > 0) ? " (" + this.body.length + " B body)" : "");
+				+ ((this.body.length > 0) ? " (" + this.body.length + " B body)" : "")
+				+ (this.headers.isEmpty() ? "" : " " + this.headers);
 	}
 }

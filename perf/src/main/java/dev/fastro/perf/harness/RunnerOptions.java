@@ -66,7 +66,11 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			                       scenarios about double the length of the full run)
 			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json,
 			                       url-params-uniform,url-params-zipf (default all)
-			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections, or none (default all)
+			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections,protocols,compression,
+			                       or none (default main,routes,middlewares,body,connections). protocols: the
+			                       five scenarios over HTTP/1.1, h2c, HTTP/1.1 over TLS and h2 (h2load for
+			                       HTTP/2), compression: a 10 KiB JSON answer as identity, gzip and br; both
+			                       for native and fastro only, about 23 and 4 minutes (see perf/README.md)
 			  --out DIR            where BENCHMARK.md, the CSV and the charts go (default: the perf directory)
 			  --quick              a full pass in about 2 minutes, for smoke tests: 1 s runs, 1 round,
 			                       the smallest and largest value of each scaling experiment; not results
@@ -95,7 +99,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		int connections = 100;
 		Set<ServerKind> servers = EnumSet.copyOf(quick ? QUICK_SERVERS : DEFAULT_SERVERS);
 		List<Scenario> scenarios = List.of(Scenario.values());
-		Set<Experiment> experiments = EnumSet.allOf(Experiment.class);
+		Set<Experiment> experiments = EnumSet.copyOf(Experiment.DEFAULTS);
 		Path output = defaultOutput;
 		boolean jmh = false;
 		boolean pipelined = false;

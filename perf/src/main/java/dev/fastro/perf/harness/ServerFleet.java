@@ -24,6 +24,8 @@ public final class ServerFleet implements AutoCloseable {
 
 	private final Path logDirectory;
 
+	private final PerfCertificate certificate;
+
 	private final List<ServerProcess> running = new CopyOnWriteArrayList<>();
 
 	private final Thread shutdownHook = new Thread(this::stopAll, "perf-server-cleanup");
@@ -33,11 +35,14 @@ public final class ServerFleet implements AutoCloseable {
 	 * @param cpu the core every server is pinned to
 	 * @param classPath the class path of the servers' JVMs
 	 * @param logDirectory where their logs go
+	 * @param certificate the TLS identity of the secure servers, {@code null} when none
+	 * is
 	 */
-	public ServerFleet(int cpu, String classPath, Path logDirectory) {
+	public ServerFleet(int cpu, String classPath, Path logDirectory, PerfCertificate certificate) {
 		this.cpu = cpu;
 		this.classPath = classPath;
 		this.logDirectory = logDirectory;
+		this.certificate = certificate;
 		Runtime.getRuntime().addShutdownHook(this.shutdownHook);
 	}
 
@@ -56,7 +61,8 @@ public final class ServerFleet implements AutoCloseable {
 	public List<ServerProcess> start(List<ServerSpec> servers) throws IOException, InterruptedException {
 		List<ServerProcess> started = new ArrayList<>();
 		for (ServerSpec spec : servers) {
-			ServerProcess process = ServerProcess.start(spec, freePort(), this.classPath, this.logDirectory);
+			ServerProcess process = ServerProcess.start(spec, freePort(), this.classPath, this.logDirectory,
+					this.certificate);
 			this.running.add(process);
 			started.add(process);
 			process.awaitReady(START_TIMEOUT);

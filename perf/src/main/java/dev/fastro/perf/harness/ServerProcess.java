@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import javax.net.ssl.SSLContext;
+
 /**
  * One comparison server running in its own JVM, its output written to a log file outside
  * the repository. It starts on every core (unpinned; its start-up time is measured so),
@@ -44,18 +46,23 @@ public final class ServerProcess {
 
 	private final Path java;
 
+	/** The client TLS context of a secure server, {@code null} for a cleartext one. */
+	private final SSLContext tls;
+
 	/** {@link System#nanoTime()} just before the JVM was spawned. */
 	private final long spawnNanos;
 
 	/** Milliseconds from the spawn to the first answer, NaN until it answered. */
 	private double startupMillis = Double.NaN;
 
-	private ServerProcess(String label, int port, Process process, Path log, Path java, long spawnNanos) {
+	private ServerProcess(String label, int port, Process process, Path log, Path java, SSLContext tls,
+			long spawnNanos) {
 		this.label = label;
 		this.port = port;
 		this.process = process;
 		this.log = log;
 		this.java = java;
+		this.tls = tls;
 		this.spawnNanos = spawnNanos;
 	}
 
@@ -65,10 +72,12 @@ public final class ServerProcess {
 	 * @param port the port it listens on
 	 * @param classPath the class path of its JVM
 	 * @param logDirectory where its output goes
+	 * @param certificate the run's TLS identity, {@code null} when no server is secure
 	 * @return the running server
 	 * @throws IOException if the JVM cannot be started
 	 */
-	static ServerProcess start(ServerSpec spec, int port, String classPath, Path logDirectory) throws IOException {
+	static ServerProcess start(ServerSpec spec, int port, String classPath, Path logDirectory,
+			PerfCertificate certificate) throws IOException {
 		ServerKind kind = spec.kind();
 		Path java = JavaRuntime.forServer(kind);
 		if (java == null) {
@@ -78,12 +87,15 @@ public final class ServerProcess {
 		command.addAll(JvmFlags.SERVER);
 		command.addAll(launch(kind, classPath));
 		command.addAll(kind.arguments(port, spec.generatedRoutes()));
-		Path log = logDirectory.resolve(kind.id() + "-" + spec.generatedRoutes() + "-" + port + ".log");
+		command.addAll(TransportArguments.of(spec, certificate));
+		Path log = logDirectory
+			.resolve(kind.id() + "-" + spec.generatedRoutes() + "-" + spec.protocol().id() + "-" + port + ".log");
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
 		// Start-up is timed from here, so it includes the JVM's own start.
 		long spawnNanos = System.nanoTime();
 		Process process = builder.start();
-		return new ServerProcess(spec.label(), port, process, log, java, spawnNanos);
+		return new ServerProcess(spec.label(), port, process, log, java,
+				spec.protocol().secure() ? certificate.clientContext() : null, spawnNanos);
 	}
 
 	/**
@@ -162,17 +174,21 @@ public final class ServerProcess {
 	}
 
 	/**
-	 * Whether the server answers one {@code GET /}: it sent the first bytes of a reply.
+	 * Whether the server answers one {@code GET /}: it sent the first bytes of a reply. A
+	 * secure server is asked over TLS, without ALPN, so as HTTP/1.1 like every other.
 	 */
 	private boolean answers() {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress("127.0.0.1", this.port), 200);
-			socket.setSoTimeout(ANSWER_TIMEOUT_MILLIS);
-			socket.getOutputStream()
-				.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-					.getBytes(StandardCharsets.US_ASCII));
-			byte[] start = socket.getInputStream().readNBytes(5);
-			return new String(start, StandardCharsets.US_ASCII).equals("HTTP/");
+		try (Socket plain = new Socket()) {
+			plain.connect(new InetSocketAddress("127.0.0.1", this.port), 200);
+			plain.setSoTimeout(ANSWER_TIMEOUT_MILLIS);
+			try (Socket socket = (this.tls != null)
+					? this.tls.getSocketFactory().createSocket(plain, "127.0.0.1", this.port, true) : plain) {
+				socket.getOutputStream()
+					.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+						.getBytes(StandardCharsets.US_ASCII));
+				byte[] start = socket.getInputStream().readNBytes(5);
+				return new String(start, StandardCharsets.US_ASCII).equals("HTTP/");
+			}
 		}
 		catch (IOException notYet) {
 			return false;
@@ -299,7 +315,7 @@ public final class ServerProcess {
 	 * @return the base URI
 	 */
 	public URI baseUri() {
-		return URI.create("http://127.0.0.1:" + this.port);
+		return URI.create(((this.tls != null) ? "https" : "http") + "://127.0.0.1:" + this.port);
 	}
 
 	/**

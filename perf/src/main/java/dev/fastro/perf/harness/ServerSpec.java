@@ -5,8 +5,20 @@ package dev.fastro.perf.harness;
  *
  * @param kind which server
  * @param generatedRoutes generated routes to add to its table, 0 for none
+ * @param protocol how it is reached: cleartext HTTP/1.1 except in the protocols
+ * experiment
+ * @param compression whether it compresses its answers (the compression experiment)
  */
-public record ServerSpec(ServerKind kind, int generatedRoutes) {
+public record ServerSpec(ServerKind kind, int generatedRoutes, Protocol protocol, boolean compression) {
+
+	/**
+	 * A server reached over cleartext HTTP/1.1, without compression.
+	 * @param kind which server
+	 * @param generatedRoutes generated routes to add to its table, 0 for none
+	 */
+	public ServerSpec(ServerKind kind, int generatedRoutes) {
+		this(kind, generatedRoutes, Protocol.H1, false);
+	}
 
 	/**
 	 * The server's row name in the report.

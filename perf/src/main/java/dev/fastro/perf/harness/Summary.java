@@ -26,45 +26,46 @@ import java.util.Set;
  * @param cpuRatio the per-round ratio of CPU time per request to the native server's
  * (lower is better), or {@code null} without one
  * @param problems why rounds were invalid
+ * @param protocol how the load reached the server
  */
 public record Summary(Experiment experiment, String caseLabel, ServerKind server, int rounds, int validRounds,
 		double throughput, double latencyMeanMicros, double latencyP95Micros, Stats.Ratio ratio,
-		double cpuMicrosPerRequest, Stats.Ratio cpuRatio, List<String> problems) {
+		double cpuMicrosPerRequest, Stats.Ratio cpuRatio, List<String> problems, Protocol protocol) {
 
 	/** The servers that are the 100% line, in the order they are looked for. */
 	private static final List<ServerKind> REFERENCES = List.of(ServerKind.NATIVE, ServerKind.NATIVE_ROUTED);
 
 	/**
 	 * Reduces the runs of one experiment, keeping the order in which cases and servers
-	 * were first run.
+	 * were first run. The same case over another protocol is another case.
 	 * @param runs the runs
 	 * @param experiment the experiment to reduce
-	 * @return one summary per case and server
+	 * @return one summary per case, protocol and server
 	 */
 	public static List<Summary> of(List<Measurement> runs, Experiment experiment) {
-		Map<String, Map<ServerKind, List<Measurement>>> byCase = new LinkedHashMap<>();
+		Map<CaseKey, Map<ServerKind, List<Measurement>>> byCase = new LinkedHashMap<>();
 		for (Measurement run : runs) {
 			if (run.experiment() == experiment) {
-				byCase.computeIfAbsent(run.caseLabel(), label -> new LinkedHashMap<>())
+				byCase.computeIfAbsent(new CaseKey(run.caseLabel(), run.protocol()), key -> new LinkedHashMap<>())
 					.computeIfAbsent(run.server(), server -> new ArrayList<>())
 					.add(run);
 			}
 		}
 		List<Summary> summaries = new ArrayList<>();
-		byCase.forEach((caseLabel, byServer) -> {
+		byCase.forEach((key, byServer) -> {
 			List<Measurement> reference = REFERENCES.stream()
 				.filter(byServer::containsKey)
 				.map(byServer::get)
 				.findFirst()
 				.orElse(null);
 			byServer.forEach((server, serverRuns) -> summaries
-				.add(summarize(experiment, caseLabel, server, serverRuns, reference)));
+				.add(summarize(experiment, key.label(), key.protocol(), server, serverRuns, reference)));
 		});
 		return summaries;
 	}
 
-	private static Summary summarize(Experiment experiment, String caseLabel, ServerKind server, List<Measurement> runs,
-			List<Measurement> reference) {
+	private static Summary summarize(Experiment experiment, String caseLabel, Protocol protocol, ServerKind server,
+			List<Measurement> runs, List<Measurement> reference) {
 		List<Double> throughput = new ArrayList<>();
 		List<Double> mean = new ArrayList<>();
 		List<Double> p95 = new ArrayList<>();
@@ -90,7 +91,7 @@ public record Summary(Experiment experiment, String caseLabel, ServerKind server
 		return new Summary(experiment, caseLabel, server, runs.size(), throughput.size(),
 				any ? Stats.median(throughput) : Double.NaN, any ? Stats.median(mean) : Double.NaN,
 				any ? Stats.median(p95) : Double.NaN, ratio, cpu.isEmpty() ? Double.NaN : Stats.median(cpu), cpuRatio,
-				List.copyOf(problems));
+				List.copyOf(problems), protocol);
 	}
 
 	/**
@@ -100,4 +101,9 @@ public record Summary(Experiment experiment, String caseLabel, ServerKind server
 	public boolean measured() {
 		return this.validRounds > 0;
 	}
+
+	/** A case as the runs name it: its label and the protocol it was measured over. */
+	private record CaseKey(String label, Protocol protocol) {
+	}
+
 }

@@ -8,7 +8,7 @@ import java.util.Map;
  * wrk's output:
  *
  * <pre>
- * FASTRO_WRK requests=812345 duration_us=10001234 latency_mean_us=1210.55 latency_p95_us=1802 errors_connect=0 ...
+ * FASTRO_WRK requests=812345 duration_us=10001234 latency_mean_us=1210.55 latency_p95_us=1802 errors_connect=0 ... bytes=97481400
  * </pre>
  *
  * The hook, rather than wrk's human-readable summary, is the source: it gives exact
@@ -45,7 +45,7 @@ public final class WrkOutput {
 				Double.parseDouble(field(fields, "latency_mean_us", line)), longField(fields, "latency_p95_us", line),
 				longField(fields, "errors_connect", line), longField(fields, "errors_read", line),
 				longField(fields, "errors_write", line), longField(fields, "errors_timeout", line),
-				longField(fields, "errors_status", line));
+				longField(fields, "errors_status", line), longField(fields, "bytes", line));
 	}
 
 	private static long longField(Map<String, String> fields, String name, String line) {

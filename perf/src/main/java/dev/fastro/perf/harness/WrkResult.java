@@ -13,9 +13,11 @@ package dev.fastro.perf.harness;
  * @param writeErrors socket write errors
  * @param timeouts requests that timed out
  * @param non2xx answers with an error status (wrk counts status 400 and above)
+ * @param bytes bytes the client read over the run: answers, headers and bodies (over
+ * HTTP/2, frames)
  */
 public record WrkResult(long requests, long durationMicros, double latencyMeanMicros, long latencyP95Micros,
-		long connectErrors, long readErrors, long writeErrors, long timeouts, long non2xx) {
+		long connectErrors, long readErrors, long writeErrors, long timeouts, long non2xx, long bytes) {
 
 	/**
 	 * Requests per second over the run.
@@ -23,6 +25,14 @@ public record WrkResult(long requests, long durationMicros, double latencyMeanMi
 	 */
 	public double throughput() {
 		return (this.durationMicros > 0) ? this.requests * 1_000_000.0 / this.durationMicros : 0;
+	}
+
+	/**
+	 * Bytes the client read per request completed.
+	 * @return the bytes, NaN without requests
+	 */
+	public double bytesPerRequest() {
+		return (this.requests > 0) ? (double) this.bytes / this.requests : Double.NaN;
 	}
 
 	/**

@@ -3,10 +3,11 @@ package dev.fastro.perf.harness;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The Lua script of a wrk run: the request's method, body and content type (wrk sends a
- * plain {@code GET} otherwise), and a {@code done()} hook that prints the exact counts
- * and the 95th percentile as one {@link WrkOutput#MARKER} line. It has no
- * {@code response()} callback, which would slow wrk down.
+ * The Lua script of a wrk run: the request's method, body, content type and further
+ * headers (wrk sends a plain {@code GET} otherwise), and a {@code done()} hook that
+ * prints the exact counts, the bytes read and the 95th percentile as one
+ * {@link WrkOutput#MARKER} line. It has no {@code response()} callback, which would slow
+ * wrk down.
  *
  * <p>
  * Pipelined, as TechEmpower's plaintext test does it: {@code init} builds one string of
@@ -64,6 +65,15 @@ public final class WrkScript {
 		if (request.contentType() != null) {
 			lua.append("wrk.headers[\"Content-Type\"] = ").append(quote(request.contentType())).append('\n');
 		}
+		request.headers()
+			// A header name is a token (no quotes, no brackets); a long string right
+			// after
+			// "[" would open "[[", a long string of its own.
+			.forEach((name, value) -> lua.append("wrk.headers[\"")
+				.append(name)
+				.append("\"] = ")
+				.append(quote(value))
+				.append('\n'));
 		if (request.ids() != null) {
 			randomIds(lua, request.ids(), pipeline, seed);
 		}
@@ -86,9 +96,10 @@ public final class WrkScript {
 			.append("  io.write(string.format(\"")
 			.append(WrkOutput.MARKER)
 			.append(" requests=%d duration_us=%d latency_mean_us=%.2f latency_p95_us=%d")
-			.append(" errors_connect=%d errors_read=%d errors_write=%d errors_timeout=%d errors_status=%d\\n\",\n")
+			.append(" errors_connect=%d errors_read=%d errors_write=%d errors_timeout=%d errors_status=%d")
+			.append(" bytes=%d\\n\",\n")
 			.append("    summary.requests, summary.duration, latency.mean, latency:percentile(95),\n")
-			.append("    e.connect, e.read, e.write, e.timeout, e.status))\n")
+			.append("    e.connect, e.read, e.write, e.timeout, e.status, summary.bytes))\n")
 			.append("end\n");
 		return lua.toString();
 	}

@@ -1,5 +1,6 @@
 package dev.fastro.perf.servers;
 
+import java.io.File;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -11,6 +12,9 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
+import reactor.netty.http.Http11SslContextSpec;
+import reactor.netty.http.Http2SslContextSpec;
+import reactor.netty.http.HttpProtocol;
 import reactor.netty.http.server.HttpServer;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
@@ -42,12 +46,47 @@ public final class NativeServer {
 
 	/**
 	 * Starts the server and blocks until it is stopped.
-	 * @param args {@code --port=N}
+	 * @param args {@code --port=N}; for the protocols experiment {@code --transport=h2c},
+	 * {@code tls} or {@code h2}, the secure ones with {@code --certificate=FILE} and
+	 * {@code --private-key=FILE} (PEM); for the compression experiment
+	 * {@code --compress=true}
 	 */
 	public static void main(String[] args) {
-		int port = ServerArgs.parse(args).intValue(ServerArgs.PORT, 8080);
-		DisposableServer server = HttpServer.create().port(port).handle(NativeServer::handle).bindNow();
-		server.onDispose().block();
+		ServerArgs arguments = ServerArgs.parse(args);
+		HttpServer server = transport(HttpServer.create().port(arguments.intValue(ServerArgs.PORT, 8080)), arguments);
+		if (Boolean.parseBoolean(arguments.value(ServerArgs.COMPRESS, "false"))) {
+			// As Reactor Netty's reference documentation enables it: Netty's encoder
+			// chooses gzip, deflate, or Brotli when brotli4j is on the class path, from
+			// Accept-Encoding.
+			server = server.compress(true);
+		}
+		DisposableServer bound = server.handle(NativeServer::handle).bindNow();
+		bound.onDispose().block();
+	}
+
+	/**
+	 * The transport as Reactor Netty's reference documentation configures it: HTTP/2
+	 * through {@code protocol(...)}, TLS through {@code secure(...)} with the SSL context
+	 * spec of the protocols offered. h2c keeps HTTP/1.1 beside it, as Fastro's h2c does,
+	 * so both accept prior knowledge and the {@code Upgrade}, and the harness's HTTP/1.1
+	 * readiness check.
+	 */
+	private static HttpServer transport(HttpServer server, ServerArgs arguments) {
+		String transport = arguments.value(ServerArgs.TRANSPORT, "h1");
+		return switch (transport) {
+			case "h1" -> server;
+			case "h2c" -> server.protocol(HttpProtocol.HTTP11, HttpProtocol.H2C);
+			case "tls" -> server.secure(spec -> spec.sslContext(Http11SslContextSpec
+				.forServer(file(arguments, ServerArgs.CERTIFICATE), file(arguments, ServerArgs.PRIVATE_KEY))));
+			case "h2" -> server.protocol(HttpProtocol.HTTP11, HttpProtocol.H2)
+				.secure(spec -> spec.sslContext(Http2SslContextSpec.forServer(file(arguments, ServerArgs.CERTIFICATE),
+						file(arguments, ServerArgs.PRIVATE_KEY))));
+			default -> throw new IllegalArgumentException("unknown --transport=" + transport);
+		};
+	}
+
+	private static File file(ServerArgs arguments, String key) {
+		return new File(arguments.required(key));
 	}
 
 	private static Publisher<Void> handle(HttpServerRequest req, HttpServerResponse res) {
@@ -65,11 +104,23 @@ public final class NativeServer {
 			if (path.equals("/middleware")) {
 				return middleware(res);
 			}
+			if (path.equals(Workload.COMPRESS_PATH)) {
+				return compressible(res);
+			}
 		}
 		else if (req.method().equals(HttpMethod.POST) && path.equals("/json")) {
 			return json(req, res);
 		}
 		return res.sendNotFound();
+	}
+
+	/**
+	 * The compression experiment's answer, compressed by the server's
+	 * {@code compress(true)} when the client accepts it.
+	 */
+	private static Publisher<Void> compressible(HttpServerResponse res) {
+		return res.header(HttpHeaderNames.CONTENT_TYPE, Workload.APPLICATION_JSON)
+			.sendString(Mono.just(Workload.COMPRESSIBLE_JSON));
 	}
 
 	static Publisher<Void> text(HttpServerResponse res, String body) {

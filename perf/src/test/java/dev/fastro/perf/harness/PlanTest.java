@@ -1,5 +1,6 @@
 package dev.fastro.perf.harness;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -7,6 +8,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -23,7 +25,8 @@ class PlanTest {
 		assertThat(options.connections()).isEqualTo(100);
 		assertThat(options.servers()).containsExactly(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.FASTRO_CACHE,
 				ServerKind.FASTRO_METRICS, ServerKind.WEBFLUX, ServerKind.RAW);
-		assertThat(options.experiments()).containsExactly(Experiment.values());
+		assertThat(options.experiments()).containsExactly(Experiment.MAIN, Experiment.ROUTES, Experiment.MIDDLEWARES,
+				Experiment.BODY, Experiment.CONNECTIONS);
 		assertThat(options.outputDirectory()).isEqualTo(Path.of("out"));
 	}
 
@@ -225,6 +228,112 @@ class PlanTest {
 					"URL Params (uniform ids)", "URL Params (Zipf ids)", "0", "25", "44 B", "64 KiB", "1", "1,000");
 		assertThat(groups.get(0).cases()).allSatisfy(one -> assertThat(one.rounds()).isEqualTo(1));
 		assertThat(Set.copyOf(groups.get(0).servers())).hasSize(5);
+	}
+
+	@Test
+	void theProtocolsRunTheFiveScenariosForNativeAndFastroOverEachProtocolHttp11First() {
+		assertThat(RunnerOptions.parse(List.of(), Path.of(".")).experiments()).doesNotContain(Experiment.PROTOCOLS,
+				Experiment.COMPRESSION);
+		List<Group> groups = Plan.of(RunnerOptions.parse(List.of("--experiments", "protocols"), Path.of(".")));
+		assertThat(groups).extracting(Group::name)
+			.containsExactly("protocols over h1", "protocols over h2c", "protocols over tls", "protocols over h2");
+		assertThat(groups).extracting(Group::protocol)
+			.containsExactly(Protocol.H1, Protocol.H2C, Protocol.TLS, Protocol.H2);
+		for (Group group : groups) {
+			assertThat(group.servers()).containsExactly(new ServerSpec(ServerKind.NATIVE, 0, group.protocol(), false),
+					new ServerSpec(ServerKind.FASTRO, 0, group.protocol(), false));
+			// The realistic URL-params scenarios draw ids in wrk's Lua; h2load sends
+			// fixed
+			// requests.
+			assertThat(group.cases()).extracting(Case::label)
+				.containsExactly("Root", "URL Params", "Query Params", "Middleware", "JSON POST");
+			assertThat(group.cases()).allSatisfy(one -> {
+				assertThat(one.experiment()).isEqualTo(Experiment.PROTOCOLS);
+				assertThat(one.protocol()).isEqualTo(group.protocol());
+				assertThat(one.rounds()).isEqualTo(3);
+				assertThat(one.connections()).isEqualTo(100);
+				assertThat(one.pipeline()).isEqualTo(1);
+			});
+		}
+		assertThat(Plan.of(RunnerOptions.parse(List.of("--experiments", "protocols", "--servers", "fastro,webflux"),
+				Path.of("."))))
+			.allSatisfy(group -> assertThat(group.servers()).extracting(ServerSpec::kind)
+				.containsExactly(ServerKind.FASTRO));
+		assertThat(Plan
+			.of(RunnerOptions.parse(List.of("--experiments", "protocols", "--servers", "webflux,raw"), Path.of("."))))
+			.isEmpty();
+		assertThat(Plan.of(RunnerOptions.parse(List.of("--experiments", "protocols", "--scenarios", "url-params-zipf"),
+				Path.of("."))))
+			.isEmpty();
+	}
+
+	@Test
+	void theCompressionAsksForEachCodingOfACompressingNativeServerAndFastro() {
+		List<Group> groups = Plan
+			.of(RunnerOptions.parse(List.of("--experiments", "compression", "--quick"), Path.of(".")));
+		assertThat(groups).singleElement().satisfies(group -> {
+			assertThat(group.name()).isEqualTo("compression");
+			assertThat(group.protocol()).isEqualTo(Protocol.H1);
+			assertThat(group.servers()).containsExactly(new ServerSpec(ServerKind.NATIVE, 0, Protocol.H1, true),
+					new ServerSpec(ServerKind.FASTRO, 0, Protocol.H1, true));
+			assertThat(group.cases()).extracting(Case::label).containsExactly("identity", "gzip", "br");
+			assertThat(group.cases()).extracting(one -> one.probe().request().headers().get("accept-encoding"))
+				.containsExactly("identity", "gzip", "br");
+			assertThat(group.cases()).extracting(one -> one.probe().expected().headers().get("content-encoding"))
+				.containsExactly(null, "gzip", "br");
+			assertThat(group.cases()).allSatisfy(one -> {
+				assertThat(one.probe().request().target()).isEqualTo("/compress");
+				assertThat(one.probe().expected().body()).hasSize(10 * 1024);
+			});
+		});
+	}
+
+	@Test
+	void eachServerGetsTheTransportItsOwnWay() {
+		PerfCertificate certificate = new PerfCertificate(Path.of("/tmp/perf.crt"), Path.of("/tmp/perf.key"), null);
+		assertThat(TransportArguments.of(new ServerSpec(ServerKind.NATIVE, 0), certificate)).isEmpty();
+		assertThat(TransportArguments.of(new ServerSpec(ServerKind.NATIVE, 0, Protocol.H2C, false), null))
+			.containsExactly("--transport=h2c");
+		assertThat(TransportArguments.of(new ServerSpec(ServerKind.NATIVE, 0, Protocol.H2, false), certificate))
+			.containsExactly("--transport=h2", "--certificate=/tmp/perf.crt", "--private-key=/tmp/perf.key");
+		assertThat(TransportArguments.of(new ServerSpec(ServerKind.NATIVE, 0, Protocol.H1, true), null))
+			.containsExactly("--compress=true");
+		assertThat(TransportArguments.of(new ServerSpec(ServerKind.FASTRO, 0, Protocol.H2C, false), null))
+			.containsExactly("--fastro.server.http2.enabled=true");
+		assertThat(TransportArguments.of(new ServerSpec(ServerKind.FASTRO, 0, Protocol.TLS, false), certificate))
+			.containsExactly("--spring.ssl.bundle.pem.perf.keystore.certificate=/tmp/perf.crt",
+					"--spring.ssl.bundle.pem.perf.keystore.private-key=/tmp/perf.key",
+					"--fastro.server.ssl.bundle=perf");
+		assertThat(TransportArguments.of(new ServerSpec(ServerKind.FASTRO, 0, Protocol.H2, false), certificate))
+			.startsWith("--fastro.server.http2.enabled=true")
+			.contains("--fastro.server.ssl.bundle=perf");
+		assertThat(TransportArguments.of(new ServerSpec(ServerKind.FASTRO, 0, Protocol.H1, true), null))
+			.containsExactly("--fastro.server.compression.enabled=true");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> TransportArguments.of(new ServerSpec(ServerKind.WEBFLUX, 0, Protocol.H2C, false), null));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> TransportArguments.of(new ServerSpec(ServerKind.NATIVE, 0, Protocol.TLS, false), null))
+			.withMessageContaining("certificate");
+	}
+
+	@Test
+	void h2loadSendsTheBodyFromAFileWithItsContentTypeOneStreamPerConnection(@TempDir Path data) throws Exception {
+		H2loadRunner h2load = new H2loadRunner(0, data);
+		URI base = URI.create("https://127.0.0.1:8443");
+		List<String> json = h2load.command(base, new Load(Scenario.JSON_POST.probe(), 1), 100, 10);
+		assertThat(json).startsWith("taskset", "-c", "0", "h2load", "-t1", "-c100", "-m1", "-D", "10s")
+			.contains("-H", "content-type: application/json")
+			.endsWith("https://127.0.0.1:8443/json");
+		Path body = Path.of(json.get(json.indexOf("-d") + 1));
+		assertThat(body).hasBinaryContent(Scenario.JSON_POST.probe().request().body());
+		assertThat(h2load.command(base, new Load(Scenario.QUERY_PARAMS.probe(), 1), 10, 1)).doesNotContain("-d")
+			.endsWith("https://127.0.0.1:8443/query?name=fastro");
+		assertThat(h2load.command(base, new Load(Plan.compressed("br"), 1), 10, 1)).contains("-H",
+				"accept-encoding: br");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> h2load.command(base, new Load(Scenario.URL_PARAMS_ZIPF.probe(), 1), 10, 1));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> h2load.command(base, new Load(Scenario.ROOT.probe(), 16), 10, 1));
 	}
 
 }

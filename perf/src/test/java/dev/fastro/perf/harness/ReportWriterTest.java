@@ -68,7 +68,7 @@ class ReportWriterTest {
 	@Test
 	void listsRefusedServersAndInvalidRuns() throws Exception {
 		Measurement invalid = new Measurement(Experiment.MAIN, "Root", ServerKind.WEBFLUX, 1, 100, 1, 10,
-				new WrkResult(10, 10_000_000, 1, 1, 0, 3, 0, 0, 0), new CpuTime(1, 100));
+				new WrkResult(10, 10_000_000, 1, 1, 0, 3, 0, 0, 0, 0), new CpuTime(1, 100));
 		String report = write(List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000), invalid), List
 			.of(new Refusal(Experiment.MAIN, ServerKind.RAW, "GET /: body 'Hello world?', expected 'Hello world!'")),
 				null);
@@ -230,6 +230,66 @@ class ReportWriterTest {
 		assertThat(write(runs.subList(0, 2), List.of(), null)).doesNotContain("## Peers");
 	}
 
+	@Test
+	void setsFastrosShareOverEachProtocolBesideItsShareOverHttp11() throws Exception {
+		List<Measurement> runs = new ArrayList<>();
+		for (int round = 1; round <= 3; round++) {
+			runs.add(transportRun(Experiment.PROTOCOLS, "Root", ServerKind.NATIVE, round, Protocol.H1, 100_000, -1));
+			runs.add(transportRun(Experiment.PROTOCOLS, "Root", ServerKind.FASTRO, round, Protocol.H1, 95_000, -1));
+			runs.add(transportRun(Experiment.PROTOCOLS, "Root", ServerKind.NATIVE, round, Protocol.H2C, 50_000, -1));
+			runs.add(transportRun(Experiment.PROTOCOLS, "Root", ServerKind.FASTRO, round, Protocol.H2C, 45_000, -1));
+		}
+		String report = write(runs, List.of(), null);
+		assertThat(report).contains("## Protocols")
+			.contains("| Root | HTTP/1.1 | 100,000 | 95,000 | 95.00% (95.0–95.0%) | 8.00 | 8.00 | "
+					+ "100.00% (100.0–100.0%) |  |\n")
+			.contains("|  | h2c (prior knowledge) | 50,000 | 45,000 | 90.00% (90.0–90.0%) | 8.00 | 8.00 | "
+					+ "100.00% (100.0–100.0%) | -5.0 |\n")
+			.doesNotContain("HTTP/1.1 in the scenarios")
+			.doesNotContain("## Scaling");
+		assertThat(Files.readString(this.directory.resolve("chart-protocols.svg"))).contains("h2c (prior knowledge)");
+		runs.add(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000));
+		runs.add(run(Experiment.MAIN, "Root", ServerKind.FASTRO, 1, 97_000));
+		assertThat(write(runs, List.of(), null)).contains("| Δ vs HTTP/1.1 | HTTP/1.1 in the scenarios |")
+			.contains("| -5.0 | 97.00% (97.0–97.0%) |\n");
+	}
+
+	@Test
+	void showsWhatACompressedAnswerWeighs() throws Exception {
+		List<Measurement> runs = new ArrayList<>();
+		for (int round = 1; round <= 3; round++) {
+			runs.add(transportRun(Experiment.COMPRESSION, "identity", ServerKind.NATIVE, round, Protocol.H1, 50_000,
+					10_240));
+			runs.add(transportRun(Experiment.COMPRESSION, "identity", ServerKind.FASTRO, round, Protocol.H1, 45_000,
+					10_240));
+			runs.add(
+					transportRun(Experiment.COMPRESSION, "gzip", ServerKind.NATIVE, round, Protocol.H1, 20_000, 1_267));
+			runs.add(
+					transportRun(Experiment.COMPRESSION, "gzip", ServerKind.FASTRO, round, Protocol.H1, 19_000, 1_267));
+		}
+		String report = write(runs, List.of(), null);
+		// The client read 100 bytes of status line and headers besides each body (see
+		// transportRun()).
+		assertThat(report).contains("## Compression")
+			.contains("a JSON answer of 10,240 bytes")
+			.contains("| `identity` | Native | 50,000 | 100% | 8.00 | 100% | 10,240 | 10,340 |\n")
+			.contains("| `gzip` | Native | 20,000 | 100% | 8.00 | 100% | 1,267 | 1,367 |\n")
+			.contains("|  | Fastro | 19,000 | 95.00% (95.0–95.0%) | 8.00 | 100.00% (100.0–100.0%) | 1,267 | 1,367 |\n")
+			.doesNotContain("## Protocols");
+	}
+
+	/**
+	 * A 10 s run over a protocol, 8 µs of CPU per request, whose answers had a body of
+	 * the given size and 100 bytes besides.
+	 */
+	private static Measurement transportRun(Experiment experiment, String label, ServerKind server, int round,
+			Protocol protocol, double throughput, long bodyBytes) {
+		long requests = Math.round(throughput * 10);
+		return new Measurement(experiment, label, server, round, 100, 1, 10,
+				new WrkResult(requests, 10_000_000, 1500, -1, 0, 0, 0, 0, 0, requests * (Math.max(bodyBytes, 0) + 100)),
+				new CpuTime(requests * 8, 1_000_000), Footprint.UNKNOWN, protocol, bodyBytes);
+	}
+
 	private static Measurement run(Experiment experiment, String label, ServerKind server, int round,
 			double throughput) {
 		return cpuRun(experiment, label, server, round, throughput, 8);
@@ -243,7 +303,7 @@ class ReportWriterTest {
 		long requests = Math.round(throughput * 10);
 		// Ticks at 1,000,000 per second are microseconds.
 		return new Measurement(experiment, label, server, round, 100, 1, 10,
-				new WrkResult(requests, 10_000_000, 1500, 2500, 0, 0, 0, 0, 0),
+				new WrkResult(requests, 10_000_000, 1500, 2500, 0, 0, 0, 0, 0, 0),
 				new CpuTime(requests * cpuMicrosPerRequest, 1_000_000));
 	}
 

@@ -89,7 +89,7 @@ class StatsTest {
 		assertThat(cpu.microsPerRequest(0)).isNaN();
 		assertThat(CpuTime.UNKNOWN.microsPerRequest(500_000)).isNaN();
 		Measurement measured = new Measurement(Experiment.MAIN, "Root", ServerKind.FASTRO, 1, 100, 1, 5,
-				new WrkResult(400_000, 5_000_000, 1500, 2500, 0, 0, 0, 0, 0), new CpuTime(480, 100));
+				new WrkResult(400_000, 5_000_000, 1500, 2500, 0, 0, 0, 0, 0, 0), new CpuTime(480, 100));
 		assertThat(measured.cpuMicrosPerRequest()).isCloseTo(12.0, within(1e-12));
 	}
 
@@ -100,7 +100,7 @@ class StatsTest {
 				cpuRun(ServerKind.NATIVE, 3, 10), invalid(ServerKind.NATIVE, 4), cpuRun(ServerKind.NATIVE, 5, 20));
 		List<Measurement> fastro = List.of(cpuRun(ServerKind.FASTRO, 1, 12), cpuRun(ServerKind.FASTRO, 2, 11),
 				new Measurement(Experiment.MAIN, "Root", ServerKind.FASTRO, 3, 100, 1, 1,
-						new WrkResult(100_000, 1_000_000, 1500, 2500, 0, 0, 0, 0, 0), CpuTime.UNKNOWN),
+						new WrkResult(100_000, 1_000_000, 1500, 2500, 0, 0, 0, 0, 0, 0), CpuTime.UNKNOWN),
 				cpuRun(ServerKind.FASTRO, 4, 5), cpuRun(ServerKind.FASTRO, 5, 30));
 		Stats.Ratio ratio = Stats.cpuRatio(fastro, native_);
 		assertThat(ratio.rounds()).isEqualTo(3);
@@ -117,7 +117,7 @@ class StatsTest {
 
 	static Measurement run(ServerKind server, int round, double throughput) {
 		return new Measurement(Experiment.MAIN, "Root", server, round, 100, 1, 1,
-				new WrkResult(Math.round(throughput), 1_000_000, 1500, 2500, 0, 0, 0, 0, 0), new CpuTime(1, 100));
+				new WrkResult(Math.round(throughput), 1_000_000, 1500, 2500, 0, 0, 0, 0, 0, 0), new CpuTime(1, 100));
 	}
 
 	/**
@@ -125,12 +125,13 @@ class StatsTest {
 	 */
 	static Measurement cpuRun(ServerKind server, int round, int microsPerRequest) {
 		return new Measurement(Experiment.MAIN, "Root", server, round, 100, 1, 1,
-				new WrkResult(100_000, 1_000_000, 1500, 2500, 0, 0, 0, 0, 0), new CpuTime(microsPerRequest * 10L, 100));
+				new WrkResult(100_000, 1_000_000, 1500, 2500, 0, 0, 0, 0, 0, 0),
+				new CpuTime(microsPerRequest * 10L, 100));
 	}
 
 	static Measurement invalid(ServerKind server, int round) {
 		return new Measurement(Experiment.MAIN, "Root", server, round, 100, 1, 1,
-				new WrkResult(100, 1_000_000, 1500, 2500, 0, 0, 0, 0, 1), new CpuTime(1, 100));
+				new WrkResult(100, 1_000_000, 1500, 2500, 0, 0, 0, 0, 1, 0), new CpuTime(1, 100));
 	}
 
 }

@@ -15,11 +15,12 @@ class WrkOutputTest {
 	@Test
 	void readsTheDoneHookLineOfARealRun() throws IOException {
 		WrkResult result = WrkOutput.parse(resource("post-json.txt"));
-		assertThat(result.requests()).isEqualTo(1210);
-		assertThat(result.durationMicros()).isEqualTo(1_060_945);
-		assertThat(result.throughput()).isCloseTo(1140.49, within(0.01));
-		assertThat(result.latencyMeanMicros()).isEqualTo(58_639.30);
-		assertThat(result.latencyP95Micros()).isEqualTo(332_733);
+		assertThat(result.requests()).isEqualTo(1424);
+		assertThat(result.durationMicros()).isEqualTo(1_010_779);
+		assertThat(result.throughput()).isCloseTo(1408.81, within(0.01));
+		assertThat(result.latencyMeanMicros()).isEqualTo(55_471.45);
+		assertThat(result.latencyP95Micros()).isEqualTo(312_182);
+		assertThat(result.bytes()).isEqualTo(163_760);
 		assertThat(result.valid()).isTrue();
 		assertThat(result.problem()).isEmpty();
 	}
@@ -27,15 +28,15 @@ class WrkOutputTest {
 	@Test
 	void errorAnswersMakeARunInvalid() throws IOException {
 		WrkResult result = WrkOutput.parse(resource("not-found.txt"));
-		assertThat(result.non2xx()).isEqualTo(12_419);
+		assertThat(result.non2xx()).isEqualTo(19_507);
 		assertThat(result.valid()).isFalse();
-		assertThat(result.problem()).isEqualTo("12419 non-2xx answers");
+		assertThat(result.problem()).isEqualTo("19507 non-2xx answers");
 	}
 
 	@Test
 	void socketErrorsMakeARunInvalid() {
 		WrkResult result = WrkOutput.parse("FASTRO_WRK requests=100 duration_us=1000000 latency_mean_us=5.00 "
-				+ "latency_p95_us=9 errors_connect=3 errors_read=1 errors_write=0 errors_timeout=2 errors_status=0\n");
+				+ "latency_p95_us=9 errors_connect=3 errors_read=1 errors_write=0 errors_timeout=2 errors_status=0 bytes=12300\n");
 		assertThat(result.socketErrors()).isEqualTo(6);
 		assertThat(result.valid()).isFalse();
 		assertThat(result.problem()).isEqualTo("6 socket errors (connect 3, read 1, write 0, timeout 2)");
@@ -44,7 +45,7 @@ class WrkOutputTest {
 	@Test
 	void aRunWithNoAnswersIsInvalid() {
 		WrkResult result = WrkOutput.parse("FASTRO_WRK requests=0 duration_us=1000000 latency_mean_us=0.00 "
-				+ "latency_p95_us=0 errors_connect=0 errors_read=0 errors_write=0 errors_timeout=0 errors_status=0");
+				+ "latency_p95_us=0 errors_connect=0 errors_read=0 errors_write=0 errors_timeout=0 errors_status=0 bytes=0");
 		assertThat(result.valid()).isFalse();
 		assertThat(result.throughput()).isZero();
 		assertThat(result.problem()).isEqualTo("no requests completed");

@@ -24,7 +24,15 @@ class WrkScriptTest {
 			.doesNotContain("wrk.body")
 			.contains("done = function(summary, latency, requests)")
 			.contains("latency:percentile(95)")
+			.contains("bytes=%d")
+			.contains("summary.bytes")
 			.doesNotContain("response");
+	}
+
+	@Test
+	void furtherHeadersAreSetOnEveryRequest() {
+		String lua = WrkScript.forRequest(Request.get("/compress").withHeader("accept-encoding", "br"));
+		assertThat(lua).contains("wrk.headers[\"accept-encoding\"] = [=[br]=]");
 	}
 
 	@Test

@@ -1,0 +1,99 @@
+package dev.fastro.perf.harness;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A load generator run as a child process, pinned to the client's core: wrk for HTTP/1.1,
+ * {@code h2load} for HTTP/2. Each start is one run; its output is read into a
+ * {@link WrkResult} when it ends.
+ */
+public abstract class LoadGenerator {
+
+	/**
+	 * Runs the generator once and waits for it.
+	 * @param base the server's base URI
+	 * @param load the request to send, and how many per write
+	 * @param connections how many connections to keep open
+	 * @param seconds how long to run
+	 * @return what it measured
+	 * @throws IOException if it cannot be run or prints no result
+	 * @throws InterruptedException if interrupted while waiting
+	 */
+	public WrkResult run(URI base, Load load, int connections, int seconds) throws IOException, InterruptedException {
+		return runTogether(base, List.of(load), connections, seconds).get(0);
+	}
+
+	/**
+	 * Runs one generator per load at the same time, as the warm-up does to drive every
+	 * scenario at once.
+	 * @param base the server's base URI
+	 * @param loads the loads, one run each
+	 * @param connections how many connections each run keeps open
+	 * @param seconds how long to run
+	 * @return what each run measured, in the order of the loads
+	 * @throws IOException if one cannot be run or prints no result
+	 * @throws InterruptedException if interrupted while waiting
+	 */
+	public List<WrkResult> runTogether(URI base, List<Load> loads, int connections, int seconds)
+			throws IOException, InterruptedException {
+		List<Process> processes = new ArrayList<>();
+		try {
+			for (Load load : loads) {
+				processes.add(start(base, load, connections, seconds));
+			}
+			List<WrkResult> results = new ArrayList<>();
+			for (Process process : processes) {
+				results.add(finish(process, seconds));
+			}
+			return results;
+		}
+		finally {
+			processes.forEach(Process::destroyForcibly);
+		}
+	}
+
+	/**
+	 * Starts one run.
+	 * @param base the server's base URI
+	 * @param load the request to send
+	 * @param connections how many connections to keep open
+	 * @param seconds how long to run
+	 * @return the generator's process
+	 * @throws IOException if it cannot be started
+	 */
+	protected abstract Process start(URI base, Load load, int connections, int seconds) throws IOException;
+
+	/**
+	 * Waits for a run to end and reads what it measured.
+	 * @param process the generator's process
+	 * @param seconds how long it was asked to run
+	 * @return what it measured
+	 * @throws IOException if it does not end in time or prints no result
+	 * @throws InterruptedException if interrupted while waiting
+	 */
+	protected abstract WrkResult finish(Process process, int seconds) throws IOException, InterruptedException;
+
+	/**
+	 * Everything a generator printed; read before waiting for it, so a full pipe can
+	 * never block it.
+	 * @param process the generator's process, its error stream merged into its output
+	 * @param seconds how long it was asked to run
+	 * @param name the generator's name, for the error
+	 * @return the output
+	 * @throws IOException if it does not end in time
+	 * @throws InterruptedException if interrupted while waiting
+	 */
+	protected static String output(Process process, int seconds, String name) throws IOException, InterruptedException {
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		if (!process.waitFor(seconds + 30L, TimeUnit.SECONDS)) {
+			throw new IOException(name + " did not finish:\n" + output);
+		}
+		return output;
+	}
+
+}

@@ -1,10 +1,12 @@
 package dev.fastro.perf.harness;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -79,8 +81,10 @@ public abstract class LoadGenerator {
 	protected abstract WrkResult finish(Process process, int seconds) throws IOException, InterruptedException;
 
 	/**
-	 * Everything a generator printed; read before waiting for it, so a full pipe can
-	 * never block it.
+	 * Everything a generator printed, read while waiting for it, so that a full pipe can
+	 * never block it. A generator still running well past its duration is killed, so that
+	 * it cannot hang the whole run (h2load has, when TLS handshakes outlasted a short
+	 * run).
 	 * @param process the generator's process, its error stream merged into its output
 	 * @param seconds how long it was asked to run
 	 * @param name the generator's name, for the error
@@ -89,11 +93,21 @@ public abstract class LoadGenerator {
 	 * @throws InterruptedException if interrupted while waiting
 	 */
 	protected static String output(Process process, int seconds, String name) throws IOException, InterruptedException {
-		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-		if (!process.waitFor(seconds + 30L, TimeUnit.SECONDS)) {
-			throw new IOException(name + " did not finish:\n" + output);
+		CompletableFuture<byte[]> printed = CompletableFuture.supplyAsync(() -> {
+			try {
+				return process.getInputStream().readAllBytes();
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		});
+		long limit = seconds + 30L;
+		if (!process.waitFor(limit, TimeUnit.SECONDS)) {
+			process.destroyForcibly().waitFor();
+			throw new IOException(name + " did not finish within " + limit + " s and was killed:\n"
+					+ new String(printed.join(), StandardCharsets.UTF_8));
 		}
-		return output;
+		return new String(printed.join(), StandardCharsets.UTF_8);
 	}
 
 }

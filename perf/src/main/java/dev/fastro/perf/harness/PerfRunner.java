@@ -177,7 +177,15 @@ public final class PerfRunner {
 			List<Load> loads = group.loadsOf(server.getKey());
 			progress.starting("warming up " + server.getValue().label() + ": " + loads.size() + " requests at once for "
 					+ this.options.warmupSeconds() + " s");
-			load.runTogether(server.getValue().baseUri(), loads, WARMUP_CONNECTIONS, this.options.warmupSeconds());
+			try {
+				load.runTogether(server.getValue().baseUri(), loads, WARMUP_CONNECTIONS, this.options.warmupSeconds());
+			}
+			catch (IOException ex) {
+				// The warm-up is not measured, and each measured run checks its own
+				// result: a generator killed here only leaves the server less warm.
+				progress.note("warm-up of " + server.getValue().label() + " cut short: "
+						+ ex.getMessage().lines().findFirst().orElse(""));
+			}
 			long rss = server.getValue().rssKilobytes();
 			groupFootprints.computeIfPresent(server.getKey(), (kind, footprint) -> footprint.withRss(rss));
 			progress

@@ -72,10 +72,8 @@ class FeaturesOffTest {
 		Map<String, String> h2c = pipelineAnswering(this.runner.withPropertyValues("fastro.server.http2.enabled=true"),
 				false);
 		assertThat(h2c.values()).as("with HTTP/2").anyMatch(FeaturesOffTest::addedByAFeature);
-		Map<String, String> tls = pipelineAnswering(this.runner.withPropertyValues(
-				"spring.ssl.bundle.jks.server.keystore.location=file:" + server.keyStore(),
-				"spring.ssl.bundle.jks.server.keystore.password=" + Identity.PASSWORD,
-				"spring.ssl.bundle.jks.server.keystore.type=PKCS12", "fastro.server.ssl.bundle=server"), true);
+		Map<String, String> tls = pipelineAnswering(this.runner.withPropertyValues(server.keyStoreBundle("server")),
+				true);
 		assertThat(tls.values()).as("with TLS").anyMatch(FeaturesOffTest::addedByAFeature);
 	}
 

@@ -100,22 +100,18 @@ class Http2Test {
 
 	@Test
 	void servesH2AndHttp11OverTlsThroughAlpn() {
-		this.runner
-			.withPropertyValues("spring.ssl.bundle.jks.server.keystore.location=file:" + keys.resolve("server.p12"),
-					"spring.ssl.bundle.jks.server.keystore.password=" + Identity.PASSWORD,
-					"spring.ssl.bundle.jks.server.keystore.type=PKCS12", "fastro.server.ssl.bundle=server")
-			.run(context -> {
-				for (HttpClient.Version version : HttpClient.Version.values()) {
-					HttpClient client = HttpClient.newBuilder()
-						.version(version)
-						.sslContext(TestCertificates.clientContext(null, server))
-						.build();
-					HttpResponse<String> response = send(client, "https", port(context), "/hello");
-					assertThat(response.version()).isEqualTo(version);
-					assertThat(response.body()).isEqualTo("Hello");
-					assertThat(response.headers().firstValue("date")).isPresent();
-				}
-			});
+		this.runner.withPropertyValues(server.keyStoreBundle("server")).run(context -> {
+			for (HttpClient.Version version : HttpClient.Version.values()) {
+				HttpClient client = HttpClient.newBuilder()
+					.version(version)
+					.sslContext(TestCertificates.clientContext(null, server))
+					.build();
+				HttpResponse<String> response = send(client, "https", port(context), "/hello");
+				assertThat(response.version()).isEqualTo(version);
+				assertThat(response.body()).isEqualTo("Hello");
+				assertThat(response.headers().firstValue("date")).isPresent();
+			}
+		});
 	}
 
 	@Test

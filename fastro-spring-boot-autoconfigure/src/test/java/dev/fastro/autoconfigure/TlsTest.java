@@ -69,16 +69,12 @@ class TlsTest {
 
 	@Test
 	void servesHttpsWithAKeyStoreBundle() {
-		this.runner
-			.withPropertyValues(keyStoreBundle("server"),
-					"spring.ssl.bundle.jks.server.keystore.password=" + Identity.PASSWORD,
-					"spring.ssl.bundle.jks.server.keystore.type=PKCS12", "fastro.server.ssl.bundle=server")
-			.run(context -> {
-				HttpResponse<String> response = send(client(null, server), context, "/scheme");
-				assertThat(response.statusCode()).isEqualTo(200);
-				assertThat(response.body()).isEqualTo("https");
-				assertThat(servedBy(response)).isEqualTo(server.certificate().getSerialNumber());
-			});
+		this.runner.withPropertyValues(server.keyStoreBundle("server")).run(context -> {
+			HttpResponse<String> response = send(client(null, server), context, "/scheme");
+			assertThat(response.statusCode()).isEqualTo(200);
+			assertThat(response.body()).isEqualTo("https");
+			assertThat(servedBy(response)).isEqualTo(server.certificate().getSerialNumber());
+		});
 	}
 
 	@Test
@@ -161,10 +157,6 @@ class TlsTest {
 				.rootCause()
 				.hasMessageContaining("fastro.server.ssl.bundle")
 				.hasMessageContaining("nope"));
-	}
-
-	private static String keyStoreBundle(String name) {
-		return "spring.ssl.bundle.jks.server.keystore.location=file:" + keys.resolve(name + ".p12");
 	}
 
 	private static String[] pemBundle(String... more) {

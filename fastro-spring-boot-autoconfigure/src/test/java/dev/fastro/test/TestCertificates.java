@@ -114,6 +114,18 @@ public final class TestCertificates {
 		public static final String PASSWORD = TestCertificates.PASSWORD;
 
 		/**
+		 * The properties of a Spring Boot SSL bundle holding this identity's key store,
+		 * and of Fastro serving it.
+		 * @param bundle the bundle's name
+		 * @return the properties, as {@code name=value}
+		 */
+		public String[] keyStoreBundle(String bundle) {
+			String prefix = "spring.ssl.bundle.jks." + bundle + ".keystore.";
+			return new String[] { prefix + "location=file:" + this.keyStore, prefix + "password=" + PASSWORD,
+					prefix + "type=PKCS12", "fastro.server.ssl.bundle=" + bundle };
+		}
+
+		/**
 		 * Writes the certificate and key as PEM files, replacing those there, each in one
 		 * atomic move so a file watcher never reads half a file.
 		 */

@@ -1,6 +1,8 @@
 package dev.fastro.observation;
 
+import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 
 import dev.fastro.http.Context;
 import io.micrometer.common.KeyValue;
@@ -14,9 +16,10 @@ import io.micrometer.observation.transport.RequestReplyReceiverContext;
  * (such as a W3C {@code traceparent}). The reply is the same {@code Context}: its status
  * and route are final when the observation stops.
  * <p>
- * Micrometer rebuilds and sorts the low-cardinality key values from a map every time a
- * handler asks for them: twice per request for the timer alone. As long as they are
- * exactly the set a convention gave, this context hands out that set instead.
+ * Micrometer's context keeps key values in two concurrent maps, filled key by key and
+ * rebuilt into a sorted set every time a handler asks for them. This one keeps each kind
+ * as the sorted, immutable {@link KeyValues} a convention gives, replaced whole on every
+ * change, so that the set a convention made is the set handlers read.
  */
 public class FastroServerObservationContext extends RequestReplyReceiverContext<Context, Context> {
 
@@ -24,13 +27,17 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 
 	private boolean responseCommitted;
 
-	private boolean lowCardinalityKeyValuesAdded;
+	private volatile KeyValues lowCardinalityKeyValues = KeyValues.empty();
+
+	private volatile KeyValues highCardinalityKeyValues = KeyValues.empty();
 
 	/**
-	 * The low-cardinality key values when they are exactly one set that was added whole,
-	 * otherwise {@code null}.
+	 * The first meter handler's samples, kept here rather than in the context's map, so
+	 * that timing a request costs no hash map; other handlers' go to the map.
 	 */
-	private volatile KeyValues wholeLowCardinalityKeyValues;
+	private Object meterHandler;
+
+	private Object meterSamples;
 
 	/**
 	 * Creates the context of one request.
@@ -78,50 +85,99 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 	}
 
 	@Override
-	public FastroServerObservationContext addLowCardinalityKeyValues(KeyValues keyValues) {
-		KeyValues whole = this.wholeLowCardinalityKeyValues;
-		if (keyValues.equals(whole)) {
-			return this;
-		}
-		boolean staysWhole = !this.lowCardinalityKeyValuesAdded || (whole != null && sameKeys(whole, keyValues));
-		for (KeyValue keyValue : keyValues) {
-			super.addLowCardinalityKeyValue(keyValue);
-		}
-		this.lowCardinalityKeyValuesAdded = true;
-		this.wholeLowCardinalityKeyValues = staysWhole ? keyValues : null;
+	public synchronized FastroServerObservationContext addLowCardinalityKeyValue(KeyValue keyValue) {
+		this.lowCardinalityKeyValues = this.lowCardinalityKeyValues.and(keyValue);
 		return this;
 	}
 
 	@Override
-	public FastroServerObservationContext addLowCardinalityKeyValue(KeyValue keyValue) {
-		super.addLowCardinalityKeyValue(keyValue);
-		lowCardinalityKeyValuesChanged();
+	public synchronized FastroServerObservationContext addLowCardinalityKeyValues(KeyValues keyValues) {
+		this.lowCardinalityKeyValues = merged(this.lowCardinalityKeyValues, keyValues);
 		return this;
 	}
 
 	@Override
-	public FastroServerObservationContext removeLowCardinalityKeyValue(String keyName) {
-		super.removeLowCardinalityKeyValue(keyName);
-		lowCardinalityKeyValuesChanged();
+	public synchronized FastroServerObservationContext removeLowCardinalityKeyValue(String keyName) {
+		this.lowCardinalityKeyValues = without(this.lowCardinalityKeyValues, keyName);
 		return this;
 	}
 
 	@Override
-	public FastroServerObservationContext removeLowCardinalityKeyValues(String... keyNames) {
-		super.removeLowCardinalityKeyValues(keyNames);
-		lowCardinalityKeyValuesChanged();
+	public synchronized FastroServerObservationContext removeLowCardinalityKeyValues(String... keyNames) {
+		this.lowCardinalityKeyValues = without(this.lowCardinalityKeyValues, keyNames);
 		return this;
 	}
 
 	@Override
 	public KeyValues getLowCardinalityKeyValues() {
-		KeyValues whole = this.wholeLowCardinalityKeyValues;
-		return (whole != null) ? whole : super.getLowCardinalityKeyValues();
+		return this.lowCardinalityKeyValues;
 	}
 
-	private void lowCardinalityKeyValuesChanged() {
-		this.lowCardinalityKeyValuesAdded = true;
-		this.wholeLowCardinalityKeyValues = null;
+	@Override
+	public KeyValue getLowCardinalityKeyValue(String key) {
+		return find(this.lowCardinalityKeyValues, key);
+	}
+
+	@Override
+	public synchronized FastroServerObservationContext addHighCardinalityKeyValue(KeyValue keyValue) {
+		this.highCardinalityKeyValues = this.highCardinalityKeyValues.and(keyValue);
+		return this;
+	}
+
+	@Override
+	public synchronized FastroServerObservationContext addHighCardinalityKeyValues(KeyValues keyValues) {
+		this.highCardinalityKeyValues = merged(this.highCardinalityKeyValues, keyValues);
+		return this;
+	}
+
+	@Override
+	public synchronized FastroServerObservationContext removeHighCardinalityKeyValue(String keyName) {
+		this.highCardinalityKeyValues = without(this.highCardinalityKeyValues, keyName);
+		return this;
+	}
+
+	@Override
+	public synchronized FastroServerObservationContext removeHighCardinalityKeyValues(String... keyNames) {
+		this.highCardinalityKeyValues = without(this.highCardinalityKeyValues, keyNames);
+		return this;
+	}
+
+	@Override
+	public KeyValues getHighCardinalityKeyValues() {
+		return this.highCardinalityKeyValues;
+	}
+
+	@Override
+	public KeyValue getHighCardinalityKeyValue(String key) {
+		return find(this.highCardinalityKeyValues, key);
+	}
+
+	/**
+	 * Keeps what a meter handler started for this observation.
+	 */
+	synchronized void meterSamples(Object handler, Object samples) {
+		if (this.meterHandler == null || this.meterHandler == handler) {
+			this.meterHandler = handler;
+			this.meterSamples = samples;
+		}
+		else {
+			put(handler, samples);
+		}
+	}
+
+	/**
+	 * What a meter handler started for this observation.
+	 */
+	synchronized Object meterSamples(Object handler) {
+		return (this.meterHandler == handler) ? this.meterSamples : getRequired(handler);
+	}
+
+	/**
+	 * The key values with others added. A convention gives the same keys when the
+	 * observation starts and when it stops, so its second set replaces the first whole.
+	 */
+	private static KeyValues merged(KeyValues keyValues, KeyValues added) {
+		return sameKeys(keyValues, added) ? added : keyValues.and(added);
 	}
 
 	private static boolean sameKeys(KeyValues these, KeyValues those) {
@@ -132,6 +188,20 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 			}
 		}
 		return !others.hasNext();
+	}
+
+	private static KeyValues without(KeyValues keyValues, String... keyNames) {
+		List<String> removed = Arrays.asList(keyNames);
+		return KeyValues.of(keyValues.stream().filter((keyValue) -> !removed.contains(keyValue.getKey())).toList());
+	}
+
+	private static KeyValue find(KeyValues keyValues, String key) {
+		for (KeyValue keyValue : keyValues) {
+			if (keyValue.getKey().equals(key)) {
+				return keyValue;
+			}
+		}
+		return null;
 	}
 
 }

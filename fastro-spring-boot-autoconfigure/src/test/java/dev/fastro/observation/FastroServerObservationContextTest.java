@@ -16,58 +16,78 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 
 /**
- * The context hands out the key values a convention gave without rebuilding them: after
- * any sequence of changes, it must still report exactly what Micrometer's own context
- * reports after the same changes.
+ * The context keeps key values as whole sets instead of Micrometer's maps: after any
+ * sequence of changes, it must still report exactly what Micrometer's own context reports
+ * after the same changes.
  */
 class FastroServerObservationContextTest {
 
 	private static final List<String> KEYS = List.of("exception", "method", "outcome", "status", "uri");
 
-	/** One change to the low-cardinality key values. */
+	/** One change to the low-cardinality or the high-cardinality key values. */
 	sealed interface Change {
 
 		void applyTo(Observation.Context context);
 
 	}
 
-	record AddAll(KeyValues keyValues) implements Change {
+	record AddAll(boolean high, KeyValues keyValues) implements Change {
 
 		@Override
 		public void applyTo(Observation.Context context) {
-			context.addLowCardinalityKeyValues(this.keyValues);
+			if (this.high) {
+				context.addHighCardinalityKeyValues(this.keyValues);
+			}
+			else {
+				context.addLowCardinalityKeyValues(this.keyValues);
+			}
 		}
 
 	}
 
-	record AddOne(KeyValue keyValue) implements Change {
+	record AddOne(boolean high, KeyValue keyValue) implements Change {
 
 		@Override
 		public void applyTo(Observation.Context context) {
-			context.addLowCardinalityKeyValue(this.keyValue);
+			if (this.high) {
+				context.addHighCardinalityKeyValue(this.keyValue);
+			}
+			else {
+				context.addLowCardinalityKeyValue(this.keyValue);
+			}
 		}
 
 	}
 
-	record RemoveOne(String key) implements Change {
+	record RemoveOne(boolean high, String key) implements Change {
 
 		@Override
 		public void applyTo(Observation.Context context) {
-			context.removeLowCardinalityKeyValue(this.key);
+			if (this.high) {
+				context.removeHighCardinalityKeyValue(this.key);
+			}
+			else {
+				context.removeLowCardinalityKeyValue(this.key);
+			}
 		}
 
 	}
 
-	record RemoveSome(List<String> keys) implements Change {
+	record RemoveSome(boolean high, List<String> keys) implements Change {
 
 		@Override
 		public void applyTo(Observation.Context context) {
-			context.removeLowCardinalityKeyValues(this.keys.toArray(String[]::new));
+			if (this.high) {
+				context.removeHighCardinalityKeyValues(this.keys.toArray(String[]::new));
+			}
+			else {
+				context.removeLowCardinalityKeyValues(this.keys.toArray(String[]::new));
+			}
 		}
 
 	}
 
-	@Property(tries = 500)
+	@Property(tries = 1000)
 	void reportsWhatMicrometersContextReports(@ForAll("changes") List<Change> changes) {
 		Observation.Context expected = new Observation.Context();
 		FastroServerObservationContext context = new FastroServerObservationContext(null);
@@ -76,7 +96,13 @@ class FastroServerObservationContextTest {
 			change.applyTo(context);
 			assertThat(context.getLowCardinalityKeyValues()).as("after %s", change)
 				.containsExactlyElementsOf(expected.getLowCardinalityKeyValues());
+			assertThat(context.getHighCardinalityKeyValues()).as("after %s", change)
+				.containsExactlyElementsOf(expected.getHighCardinalityKeyValues());
 			assertThat(context.getAllKeyValues()).containsExactlyElementsOf(expected.getAllKeyValues());
+			for (String key : KEYS) {
+				assertThat(context.getLowCardinalityKeyValue(key)).isEqualTo(expected.getLowCardinalityKeyValue(key));
+				assertThat(context.getHighCardinalityKeyValue(key)).isEqualTo(expected.getHighCardinalityKeyValue(key));
+			}
 		}
 	}
 
@@ -95,11 +121,13 @@ class FastroServerObservationContextTest {
 			return set;
 		});
 		Arbitrary<KeyValues> otherSets = keyValues.list().ofMaxSize(3).map(KeyValues::of);
+		Arbitrary<Boolean> high = Arbitraries.of(false, true);
 		Arbitrary<Change> change = Arbitraries.frequencyOf(
-				Tuple.of(6, Arbitraries.oneOf(conventionSets, otherSets).map(AddAll::new)),
-				Tuple.of(1, keyValues.map(AddOne::new)), Tuple.of(1, keys.map(RemoveOne::new)),
-				Tuple.of(1, keys.list().ofMaxSize(2).map(RemoveSome::new)));
-		return change.list().ofMaxSize(8);
+				Tuple.of(6, Combinators.combine(high, Arbitraries.oneOf(conventionSets, otherSets)).as(AddAll::new)),
+				Tuple.of(1, Combinators.combine(high, keyValues).as(AddOne::new)),
+				Tuple.of(1, Combinators.combine(high, keys).as(RemoveOne::new)),
+				Tuple.of(1, Combinators.combine(high, keys.list().ofMaxSize(2)).as(RemoveSome::new)));
+		return change.list().ofMaxSize(10);
 	}
 
 }

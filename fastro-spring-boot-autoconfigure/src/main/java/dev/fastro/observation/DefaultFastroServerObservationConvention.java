@@ -41,6 +41,11 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 		.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE")
 		.collect(Collectors.toUnmodifiableMap(Function.identity(), (method) -> KeyValue.of("method", method)));
 
+	private static final Map<String, String> SPAN_NAMES = METHODS.keySet()
+		.stream()
+		.collect(Collectors.toUnmodifiableMap(Function.identity(),
+				(method) -> "http " + method.toLowerCase(Locale.ROOT)));
+
 	private static final KeyValue METHOD_UNKNOWN = KeyValue.of("method", "UNKNOWN");
 
 	private static final int FIRST_STATUS = 100;
@@ -74,9 +79,13 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	 */
 	@Override
 	public String getContextualName(FastroServerObservationContext context) {
-		String method = context.getCarrier().method().toLowerCase(Locale.ROOT);
+		String method = context.getCarrier().method();
+		String name = SPAN_NAMES.get(method);
+		if (name == null) {
+			name = "http " + method.toLowerCase(Locale.ROOT);
+		}
 		String pattern = context.getPathPattern();
-		return (pattern != null) ? "http " + method + " " + pattern : "http " + method;
+		return (pattern != null) ? name + " " + pattern : name;
 	}
 
 	@Override

@@ -6,8 +6,10 @@ import dev.fastro.demo.BenchmarkRoutes;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
+import dev.fastro.observation.FastroServerMeterObservationHandler;
 import dev.fastro.perf.Workload;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.observation.ObservationHandler.FirstMatchingCompositeObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -97,9 +99,10 @@ public class FastroPerfApp {
 	 * With {@code --perf.metrics=true} ({@code fastro-metrics}), every request is
 	 * observed into a Prometheus registry, as Actuator with
 	 * {@code micrometer-registry-prometheus} sets it up: a meter registry and an
-	 * observation registry whose handler times each observation into it. Declared here
-	 * rather than through Actuator's auto-configuration, which would observe the plain
-	 * {@code fastro} server too, since it shares this class path.
+	 * observation registry whose meter handlers, Fastro's and Micrometer's default, time
+	 * each observation into it. Declared here rather than through Actuator's
+	 * auto-configuration, which would observe the plain {@code fastro} server too, since
+	 * it shares this class path.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnBooleanProperty("perf.metrics")
@@ -113,7 +116,12 @@ public class FastroPerfApp {
 		@Bean
 		ObservationRegistry observationRegistry(PrometheusMeterRegistry meters) {
 			ObservationRegistry registry = ObservationRegistry.create();
-			registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
+			// Spring Boot groups the meter handlers in order, Fastro's first, so that
+			// each observation is recorded by the first one that supports it.
+			registry.observationConfig()
+				.observationHandler(new FirstMatchingCompositeObservationHandler(
+						new FastroServerMeterObservationHandler(meters, true),
+						new DefaultMeterObservationHandler(meters)));
 			return registry;
 		}
 

@@ -1,0 +1,127 @@
+package dev.fastro.observation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+import io.micrometer.common.KeyValue;
+import io.micrometer.common.KeyValues;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.LongTaskTimer;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.observation.MeterObservationHandler;
+import io.micrometer.observation.Observation;
+
+/**
+ * Records the {@code http.server.requests} observations of Fastro's server with the
+ * meters Micrometer's {@link DefaultMeterObservationHandler} makes (a timer tagged with
+ * the low-cardinality key values and {@code error}, a long task timer named
+ * {@code <name>.active}, a counter per event), but keeps each meter it has made for the
+ * key-value set it was made for. Micrometer's handler builds the tags, the meter's id and
+ * a registry lookup at the start and again at the stop of every observation; on a small
+ * request that costs more than routing it.
+ * <p>
+ * Meter filters apply as usual, since every meter is still registered through the
+ * registry once; a meter removed from the registry empties the cache, so that the next
+ * request registers it again.
+ */
+public class FastroServerMeterObservationHandler implements MeterObservationHandler<FastroServerObservationContext> {
+
+	private final MeterRegistry registry;
+
+	private final boolean longTaskTimers;
+
+	private final Map<Meter, Timer> timers = new ConcurrentHashMap<>();
+
+	private final Map<Meter, LongTaskTimer> activeTimers = new ConcurrentHashMap<>();
+
+	/**
+	 * Creates a handler.
+	 * @param registry the registry its meters are registered in
+	 * @param longTaskTimers whether each observation is also a long task timer's task, as
+	 * Micrometer's handler does unless told to ignore them
+	 */
+	public FastroServerMeterObservationHandler(MeterRegistry registry, boolean longTaskTimers) {
+		this.registry = registry;
+		this.longTaskTimers = longTaskTimers;
+		registry.config().onMeterRemoved((meter) -> {
+			this.timers.clear();
+			this.activeTimers.clear();
+		});
+	}
+
+	@Override
+	public boolean supportsContext(Observation.Context context) {
+		return context instanceof FastroServerObservationContext;
+	}
+
+	@Override
+	public void onStart(FastroServerObservationContext context) {
+		LongTaskTimer.Sample active = null;
+		if (this.longTaskTimers) {
+			Meter meter = new Meter(context.getName(), context.getLowCardinalityKeyValues(), null);
+			active = cached(this.activeTimers, meter,
+					(key) -> LongTaskTimer.builder(key.name() + ".active").tags(key.tags()).register(this.registry))
+				.start();
+		}
+		context.meterSamples(this, new Samples(Timer.start(this.registry), active));
+	}
+
+	@Override
+	public void onStop(FastroServerObservationContext context) {
+		Throwable error = context.getError();
+		Meter meter = new Meter(context.getName(), context.getLowCardinalityKeyValues(),
+				(error != null) ? error.getClass().getSimpleName() : KeyValue.NONE_VALUE);
+		Timer timer = cached(this.timers, meter,
+				(key) -> Timer.builder(key.name()).tags(key.tags()).register(this.registry));
+		Samples samples = (Samples) context.meterSamples(this);
+		samples.timer().stop(timer);
+		if (samples.active() != null) {
+			samples.active().stop();
+		}
+	}
+
+	@Override
+	public void onEvent(Observation.Event event, FastroServerObservationContext context) {
+		Meter meter = new Meter(context.getName(), context.getLowCardinalityKeyValues(), null);
+		Counter.builder(context.getName() + "." + event.getName())
+			.tags(meter.tags())
+			.register(this.registry)
+			.increment();
+	}
+
+	private static <M> M cached(Map<Meter, M> meters, Meter meter, Function<Meter, M> register) {
+		M cached = meters.get(meter);
+		return (cached != null) ? cached : meters.computeIfAbsent(meter, register);
+	}
+
+	/** What one observation has started. */
+	private record Samples(Timer.Sample timer, LongTaskTimer.Sample active) {
+
+	}
+
+	/**
+	 * What identifies a meter before the registry's filters: the observation's name, its
+	 * low-cardinality key values and, for a timer, its {@code error} tag.
+	 */
+	private record Meter(String name, KeyValues keyValues, String error) {
+
+		List<Tag> tags() {
+			List<Tag> tags = new ArrayList<>();
+			for (KeyValue keyValue : this.keyValues) {
+				tags.add(Tag.of(keyValue.getKey(), keyValue.getValue()));
+			}
+			if (this.error != null) {
+				tags.add(Tag.of("error", this.error));
+			}
+			return tags;
+		}
+
+	}
+
+}

@@ -1,0 +1,102 @@
+package dev.fastro.autoconfigure;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.fastro.observation.FastroServerMeterObservationHandler;
+import dev.fastro.observation.FastroServerObservationContext;
+import dev.fastro.server.internal.FastroServer;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static dev.fastro.test.TestHttp.get;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * With Spring Boot's metrics, Fastro's meter handler records Fastro's requests: Boot
+ * groups it before its own handler, its switch for long task timers applies, and an
+ * application may replace it.
+ */
+class FastroMetricsAutoConfigurationTest {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
+				FastroServerAutoConfiguration.class, FastroObservationAutoConfiguration.class,
+				FastroMetricsAutoConfiguration.class, ObservationAutoConfiguration.class,
+				MetricsAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
+				CompositeMeterRegistryAutoConfiguration.class))
+		.withPropertyValues("fastro.server.port=0")
+		.withUserConfiguration(FastroAutoConfigurationTest.HelloRoutes.class);
+
+	@Test
+	void recordsFastrosRequestsWithTheirLongTaskTimers() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(FastroServerMeterObservationHandler.class);
+			MeterRegistry meters = served(context);
+			assertThat(meters.find("http.server.requests.active").longTaskTimer()).isNotNull();
+		});
+	}
+
+	@Test
+	void leavesLongTaskTimersOutWhenBootIgnoresThem() {
+		this.runner.withPropertyValues("management.metrics.observations.ignored-meters=long-task-timer")
+			.run((context) -> assertThat(served(context).find("http.server.requests.active").meters()).isEmpty());
+	}
+
+	@Test
+	void isNotThereWithoutMicrometersMeters() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
+					FastroServerAutoConfiguration.class, FastroMetricsAutoConfiguration.class))
+			.withPropertyValues("fastro.server.port=0")
+			.withClassLoader(new FilteredClassLoader(MeterRegistry.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(FastroServerMeterObservationHandler.class)
+				.hasSingleBean(FastroServer.class));
+	}
+
+	@Test
+	void theApplicationsHandlerWinsAndIsAskedBeforeBoots() {
+		AtomicInteger stopped = new AtomicInteger();
+		this.runner.withBean("customHandler", FastroServerMeterObservationHandler.class,
+				() -> new FastroServerMeterObservationHandler(new SimpleMeterRegistry(), false) {
+
+					@Override
+					public void onStop(FastroServerObservationContext observation) {
+						stopped.incrementAndGet();
+						super.onStop(observation);
+					}
+
+				})
+			.run((context) -> {
+				assertThat(context).hasSingleBean(FastroServerMeterObservationHandler.class).hasBean("customHandler");
+				assertThat(get(context.getBean(FastroServer.class).port(), "/hello").statusCode()).isEqualTo(200);
+				await().atMost(Duration.ofSeconds(10)).untilAtomic(stopped, equalTo(1));
+				// Boot's own handler, grouped after it, was not asked.
+				assertThat(context.getBean(MeterRegistry.class).find("http.server.requests").meters()).isEmpty();
+			});
+	}
+
+	/** Sends one request and waits until its timer has recorded it. */
+	private static MeterRegistry served(AssertableApplicationContext context) {
+		assertThat(get(context.getBean(FastroServer.class).port(), "/hello").statusCode()).isEqualTo(200);
+		MeterRegistry meters = context.getBean(MeterRegistry.class);
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(
+					() -> assertThat(meters.find("http.server.requests").tags("uri", "/hello").timer()).isNotNull());
+		return meters;
+	}
+
+}

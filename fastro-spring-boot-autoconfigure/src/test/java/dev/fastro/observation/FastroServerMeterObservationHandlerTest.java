@@ -1,0 +1,153 @@
+package dev.fastro.observation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+import io.micrometer.core.instrument.Measurement;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Statistic;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler.IgnoredMeters;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationHandler.FirstMatchingCompositeObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Fastro's meter handler keeps its meters instead of looking them up, and must still
+ * leave a registry exactly as Micrometer's own handler leaves it, with the registry's
+ * filters and with its long task timers on or off; observations it does not support go to
+ * the handler after it, as Spring Boot groups them.
+ */
+class FastroServerMeterObservationHandlerTest {
+
+	/** One observed request, and whether a long task is still open at the end. */
+	record Request(String uri, String status, boolean failed, boolean event, boolean open) {
+
+	}
+
+	@Property(tries = 200)
+	void leavesTheRegistryAsMicrometersHandlerDoes(@ForAll("requests") List<Request> requests,
+			@ForAll boolean longTaskTimers, @ForAll boolean filtered) {
+		Function<MeterRegistry, DefaultMeterObservationHandler> micrometers = (meters) -> longTaskTimers
+				? new DefaultMeterObservationHandler(meters)
+				: new DefaultMeterObservationHandler(meters, IgnoredMeters.LONG_TASK_TIMER);
+		MeterRegistry expected = registry(filtered);
+		serve(requests, observations(micrometers.apply(expected)));
+		MeterRegistry actual = registry(filtered);
+		serve(requests, observations(new FirstMatchingCompositeObservationHandler(
+				new FastroServerMeterObservationHandler(actual, longTaskTimers), micrometers.apply(actual))));
+		assertThat(snapshot(actual)).isEqualTo(snapshot(expected));
+	}
+
+	@Example
+	void registersAMeterAgainOnceItHasBeenRemoved() {
+		MeterRegistry meters = new SimpleMeterRegistry();
+		ObservationRegistry observations = observations(new FastroServerMeterObservationHandler(meters, true));
+		Request request = new Request("/user/{id}", "200", false, false, false);
+		serve(List.of(request), observations);
+		meters.remove(meters.get("http.server.requests").timer());
+		serve(List.of(request, request), observations);
+		assertThat(meters.get("http.server.requests").timer().count()).isEqualTo(2);
+	}
+
+	@Example
+	void twoHandlersOfOneObservationEachStopWhatTheyStarted() {
+		MeterRegistry first = new SimpleMeterRegistry();
+		MeterRegistry second = new SimpleMeterRegistry();
+		ObservationRegistry observations = ObservationRegistry.create();
+		observations.observationConfig()
+			.observationHandler(new FastroServerMeterObservationHandler(first, true))
+			.observationHandler(new FastroServerMeterObservationHandler(second, false));
+		serve(List.of(new Request("/json", "200", false, false, false)), observations);
+		assertThat(first.get("http.server.requests").timer().count()).isEqualTo(1);
+		assertThat(first.get("http.server.requests.active").longTaskTimer().activeTasks()).isZero();
+		assertThat(second.get("http.server.requests").timer().count()).isEqualTo(1);
+		assertThat(second.find("http.server.requests.active").meters()).isEmpty();
+	}
+
+	@Example
+	void leavesOtherObservationsToTheNextHandler() {
+		MeterRegistry meters = new SimpleMeterRegistry();
+		FastroServerMeterObservationHandler handler = new FastroServerMeterObservationHandler(meters, true);
+		assertThat(handler.supportsContext(new Observation.Context())).isFalse();
+		assertThat(handler.supportsContext(new FastroServerObservationContext(null))).isTrue();
+	}
+
+	@Provide
+	Arbitrary<List<Request>> requests() {
+		Arbitrary<Request> request = Combinators
+			.combine(Arbitraries.of("/user/{id}", "/json", "NOT_FOUND"), Arbitraries.of("200", "404", "500"),
+					Arbitraries.of(false, true), Arbitraries.of(false, true),
+					Arbitraries.integers().between(0, 9).map((n) -> n == 0))
+			.as(Request::new);
+		return request.list().ofMaxSize(12);
+	}
+
+	private static MeterRegistry registry(boolean filtered) {
+		MeterRegistry meters = new SimpleMeterRegistry();
+		if (filtered) {
+			meters.config().meterFilter(MeterFilter.ignoreTags("status"));
+			meters.config().meterFilter(MeterFilter.denyNameStartsWith("http.server.requests.event"));
+		}
+		return meters;
+	}
+
+	private static ObservationRegistry observations(ObservationHandler<?> handler) {
+		ObservationRegistry registry = ObservationRegistry.create();
+		registry.observationConfig().observationHandler(handler);
+		return registry;
+	}
+
+	private static void serve(List<Request> requests, ObservationRegistry registry) {
+		for (Request request : requests) {
+			Observation observation = Observation
+				.createNotStarted("http.server.requests", () -> new FastroServerObservationContext(null), registry)
+				.lowCardinalityKeyValue("method", "GET")
+				.lowCardinalityKeyValue("uri", request.uri())
+				.start();
+			observation.lowCardinalityKeyValue("status", request.status());
+			if (request.event()) {
+				observation.event(Observation.Event.of("event"));
+			}
+			if (request.failed()) {
+				observation.error(new IllegalStateException("failed"));
+			}
+			if (!request.open()) {
+				observation.stop();
+			}
+		}
+	}
+
+	/** Every meter by its id, with its counts: what it recorded, apart from durations. */
+	private static Map<String, String> snapshot(MeterRegistry meters) {
+		Map<String, String> snapshot = new TreeMap<>();
+		for (Meter meter : meters.getMeters()) {
+			List<String> counts = new ArrayList<>();
+			for (Measurement measurement : meter.measure()) {
+				if (measurement.getStatistic() == Statistic.COUNT
+						|| measurement.getStatistic() == Statistic.ACTIVE_TASKS) {
+					counts.add(measurement.getStatistic() + "=" + measurement.getValue());
+				}
+			}
+			snapshot.put(meter.getId().toString(), meter.getId().getType() + " " + counts);
+		}
+		return snapshot;
+	}
+
+}

@@ -58,27 +58,18 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 		boolean chunked = headers.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
 		long length = chunked ? -1 : contentLength(headers);
 		if (length == 0) {
-			return this.dispatcher.dispatch(exchange(request, response, null));
+			return dispatch(request, response, null);
 		}
 		if (length > this.maxBodySize) {
 			// The body stays unread, so the connection cannot carry another request.
 			return fail(request, response, tooLarge());
 		}
-		BodyLimit limit = new BodyLimit(this.maxBodySize);
-		return ByteBufFlux.fromInbound(request.receive().doOnNext(limit), response.alloc())
-			.aggregate()
-			.retain()
-			.defaultIfEmpty(Unpooled.EMPTY_BUFFER)
-			.onErrorResume(HttpException.class, ex -> Mono.from(fail(request, response, ex)).then(Mono.empty()))
-			.flatMap(body -> {
-				HttpException failure = ConnectionState.bodyFailure((Connection) request);
-				if (failure != null) {
-					body.release();
-					return Mono.from(fail(request, response, failure));
-				}
-				return Mono.from(this.dispatcher.dispatch(exchange(request, response, body)))
-					.doFinally(signal -> body.release());
-			});
+		return new ReceivedBody(this, request, response, this.maxBodySize);
+	}
+
+	/** Dispatches a request whose body, if any, has been received whole. */
+	Publisher<Void> dispatch(HttpServerRequest request, HttpServerResponse response, ByteBuf body) {
+		return this.dispatcher.dispatch(exchange(request, response, body));
 	}
 
 	/**
@@ -95,7 +86,7 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 				request.requestHeaders(), response.responseHeaders(), body, this.json, this.limits);
 	}
 
-	private HttpException tooLarge() {
+	HttpException tooLarge() {
 		return new HttpException(413, "Request body is larger than the limit of " + this.maxBodySize + " bytes");
 	}
 
@@ -103,29 +94,6 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 		String value = headers.get(HttpHeaderNames.CONTENT_LENGTH);
 		// Netty's decoder has already refused a malformed content-length.
 		return (value != null) ? Long.parseLong(value.trim()) : 0;
-	}
-
-	/**
-	 * Counts a streamed body's bytes and stops the upload as soon as it passes the limit.
-	 */
-	private final class BodyLimit implements Consumer<ByteBuf> {
-
-		private final long max;
-
-		private long received;
-
-		BodyLimit(long max) {
-			this.max = max;
-		}
-
-		@Override
-		public void accept(ByteBuf chunk) {
-			this.received += chunk.readableBytes();
-			if (this.received > this.max) {
-				throw tooLarge();
-			}
-		}
-
 	}
 
 }

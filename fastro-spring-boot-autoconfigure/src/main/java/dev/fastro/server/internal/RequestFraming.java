@@ -10,11 +10,12 @@ import io.netty.util.ByteProcessor;
  * the bytes are split across reads, since Netty's decoder silently repairs what must be
  * refused (it joins folded header lines).
  * <p>
- * The head is scanned byte by byte; a body is skipped by its length, which comes from the
- * decoded head ({@link #expectBody}), so only the chunk-size and trailer lines of a
- * chunked body are scanned. {@link #scan} stops right after each head, so that the
- * decoder can decode that head, and say how long its body is, before the scan goes on
- * into the bytes that follow it.
+ * The head is scanned for line ends, and the bytes at the start of each line one by one;
+ * a body is skipped by its length, which comes from the decoded head
+ * ({@link #expectBody}), so only the chunk-size and trailer lines of a chunked body are
+ * scanned. {@link #scan} stops right after each head, so that the decoder can decode that
+ * head, and say how long its body is, before the scan goes on into the bytes that follow
+ * it.
  * <p>
  * Chunk-size lines are held to RFC 9112 7.1 exactly: hex digits from the first byte,
  * extensions only after a {@code ;}, and CRLF at the end. Netty's decoder is more lenient
@@ -104,6 +105,15 @@ final class RequestFraming implements ByteProcessor {
 			if (this.phase == Phase.HEAD_DONE || this.phase == Phase.LOST) {
 				return to;
 			}
+			if (this.phase == Phase.HEAD_LINE) {
+				// Nothing in a head line matters before its LF, which indexOf finds
+				// several bytes at a time.
+				int lineEnd = buffer.indexOf(index, to, (byte) '\n');
+				if (lineEnd < 0) {
+					return to;
+				}
+				index = lineEnd;
+			}
 			int stop = buffer.forEachByte(index, to - index, this);
 			if (stop < 0) {
 				return to;
@@ -188,7 +198,7 @@ final class RequestFraming implements ByteProcessor {
 		switch (this.phase) {
 			case IDLE -> {
 				if (value != '\r' && value != '\n') {
-					this.phase = Phase.HEAD_LINE;
+					return headLine();
 				}
 			}
 			case HEAD_LINE -> {
@@ -205,14 +215,14 @@ final class RequestFraming implements ByteProcessor {
 				}
 				else {
 					this.foldedInHead |= (value == ' ' || value == '\t');
-					this.phase = Phase.HEAD_LINE;
+					return headLine();
 				}
 			}
 			case HEAD_END -> {
 				if (value == '\n') {
 					return endHead();
 				}
-				this.phase = Phase.HEAD_LINE;
+				return headLine();
 			}
 			case CHUNK_SIZE -> {
 				int digit = Character.digit(value, 16);
@@ -300,6 +310,12 @@ final class RequestFraming implements ByteProcessor {
 			}
 		}
 		return true;
+	}
+
+	/** In a head line: leave the byte loop, so that the line is searched for its end. */
+	private boolean headLine() {
+		this.phase = Phase.HEAD_LINE;
+		return false;
 	}
 
 	private boolean endHead() {

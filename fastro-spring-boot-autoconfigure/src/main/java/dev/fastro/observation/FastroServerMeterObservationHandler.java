@@ -23,8 +23,8 @@ import io.micrometer.observation.Observation;
  * the low-cardinality key values and {@code error}, a long task timer named
  * {@code <name>.active}, a counter per event), but keeps each meter it has made for the
  * key-value set it was made for. Micrometer's handler builds the tags, the meter's id and
- * a registry lookup at the start and again at the stop of every observation; on a small
- * request that costs more than routing it.
+ * a registry lookup at the start and again at the stop of every observation, which was
+ * about half of what observing a request cost.
  * <p>
  * Meter filters apply as usual, since every meter is still registered through the
  * registry once; a meter removed from the registry empties the cache, so that the next

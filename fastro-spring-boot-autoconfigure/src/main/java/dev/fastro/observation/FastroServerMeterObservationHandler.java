@@ -36,9 +36,9 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 
 	private final boolean longTaskTimers;
 
-	private final Map<Meter, Timer> timers = new ConcurrentHashMap<>();
+	private final Map<MeterKey, Timer> timers = new ConcurrentHashMap<>();
 
-	private final Map<Meter, LongTaskTimer> activeTimers = new ConcurrentHashMap<>();
+	private final Map<MeterKey, LongTaskTimer> activeTimers = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates a handler.
@@ -64,9 +64,9 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 	public void onStart(FastroServerObservationContext context) {
 		LongTaskTimer.Sample active = null;
 		if (this.longTaskTimers) {
-			Meter meter = new Meter(context.getName(), context.getLowCardinalityKeyValues(), null);
-			active = cached(this.activeTimers, meter,
-					(key) -> LongTaskTimer.builder(key.name() + ".active").tags(key.tags()).register(this.registry))
+			MeterKey key = new MeterKey(context.getName(), context.getLowCardinalityKeyValues(), null);
+			active = cached(this.activeTimers, key,
+					(id) -> LongTaskTimer.builder(id.name() + ".active").tags(id.tags()).register(this.registry))
 				.start();
 		}
 		context.meterSamples(this, new Samples(Timer.start(this.registry), active));
@@ -75,10 +75,10 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 	@Override
 	public void onStop(FastroServerObservationContext context) {
 		Throwable error = context.getError();
-		Meter meter = new Meter(context.getName(), context.getLowCardinalityKeyValues(),
+		MeterKey key = new MeterKey(context.getName(), context.getLowCardinalityKeyValues(),
 				(error != null) ? error.getClass().getSimpleName() : KeyValue.NONE_VALUE);
-		Timer timer = cached(this.timers, meter,
-				(key) -> Timer.builder(key.name()).tags(key.tags()).register(this.registry));
+		Timer timer = cached(this.timers, key,
+				(id) -> Timer.builder(id.name()).tags(id.tags()).register(this.registry));
 		Samples samples = (Samples) context.meterSamples(this);
 		samples.timer().stop(timer);
 		if (samples.active() != null) {
@@ -88,16 +88,13 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 
 	@Override
 	public void onEvent(Observation.Event event, FastroServerObservationContext context) {
-		Meter meter = new Meter(context.getName(), context.getLowCardinalityKeyValues(), null);
-		Counter.builder(context.getName() + "." + event.getName())
-			.tags(meter.tags())
-			.register(this.registry)
-			.increment();
+		MeterKey key = new MeterKey(context.getName(), context.getLowCardinalityKeyValues(), null);
+		Counter.builder(key.name() + "." + event.getName()).tags(key.tags()).register(this.registry).increment();
 	}
 
-	private static <M> M cached(Map<Meter, M> meters, Meter meter, Function<Meter, M> register) {
-		M cached = meters.get(meter);
-		return (cached != null) ? cached : meters.computeIfAbsent(meter, register);
+	private static <M> M cached(Map<MeterKey, M> meters, MeterKey key, Function<MeterKey, M> register) {
+		M cached = meters.get(key);
+		return (cached != null) ? cached : meters.computeIfAbsent(key, register);
 	}
 
 	/** What one observation has started. */
@@ -109,7 +106,7 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 	 * What identifies a meter before the registry's filters: the observation's name, its
 	 * low-cardinality key values and, for a timer, its {@code error} tag.
 	 */
-	private record Meter(String name, KeyValues keyValues, String error) {
+	private record MeterKey(String name, KeyValues keyValues, String error) {
 
 		List<Tag> tags() {
 			List<Tag> tags = new ArrayList<>();

@@ -1,7 +1,6 @@
 package dev.fastro.server.internal;
 
 import java.util.function.BiFunction;
-import java.util.function.Consumer;
 
 import dev.fastro.http.HttpException;
 import dev.fastro.http.internal.Dispatcher;
@@ -10,14 +9,10 @@ import dev.fastro.http.internal.ExchangeDispatcher;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import org.reactivestreams.Publisher;
-import reactor.core.publisher.Mono;
-import reactor.netty.ByteBufFlux;
-import reactor.netty.Connection;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 

@@ -770,9 +770,10 @@ public final class ReportWriter {
 					+ "Fastro row uses (the demo's `BenchmarkRoutes` and `application.yml`, plus the scaling "
 					+ "experiments' routes), so a run can show whether the two differ.\n")
 			.append("- Helidon SE 4 joined the peers (on a JDK 21+).\n")
-			.append("- Each server is warmed up for 20 s instead of 5: with the server and its JIT compilers sharing "
-					+ "one core, Root, measured first, was still partly measuring the warm-up (in the previous report, "
-					+ "native's first Root round ran at 58,000 req/s, its later ones at 102,000-114,000).\n\n");
+			.append("- Each server is warmed up for longer (`--warmup`, 15 s by default, was 5 s; this run's length is "
+					+ "under Method): with the server and its JIT compilers sharing one core, Root, measured first, was "
+					+ "still partly measuring the warm-up (in the report before this change, native's first Root round "
+					+ "ran at 58,000 req/s, its later ones at 102,000-114,000).\n\n");
 	}
 
 	private static void environment(StringBuilder md, Environment environment) {

@@ -55,7 +55,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --rounds N           rounds of the scenarios (default 3, quick 1)
 			  --scaling-rounds N   rounds of each scaling experiment (default 2, quick 1)
 			  --seconds S          seconds per measured run (default 10, quick 1)
-			  --warmup S           seconds of warm-up per server, all its requests at once (default 20, quick 1)
+			  --warmup S           seconds of warm-up per server, all its requests at once (default 15, quick 1)
 			  --connections N      wrk connections (default 100)
 			  --servers LIST       comma-separated: native,fastro,fastro-cache,fastro-metrics,fastro-demo,
 			                       webflux,raw and the peers vertx,javalin,mvc,mvc-virtual,helidon (default
@@ -136,7 +136,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			servers.addAll(PEERS);
 		}
 		return new RunnerOptions(orDefault(rounds, quick ? 1 : 3), orDefault(scalingRounds, quick ? 1 : 2),
-				orDefault(seconds, quick ? 1 : 10), orDefault(warmup, quick ? 1 : 20), connections, servers, scenarios,
+				orDefault(seconds, quick ? 1 : 10), orDefault(warmup, quick ? 1 : 15), connections, servers, scenarios,
 				experiments, output, quick, jmh, pipelined, serverCpu, wrkCpu);
 	}
 

@@ -21,7 +21,7 @@ class PlanTest {
 		assertThat(options.rounds()).isEqualTo(3);
 		assertThat(options.scalingRounds()).isEqualTo(2);
 		assertThat(options.seconds()).isEqualTo(10);
-		assertThat(options.warmupSeconds()).isEqualTo(20);
+		assertThat(options.warmupSeconds()).isEqualTo(15);
 		assertThat(options.connections()).isEqualTo(100);
 		assertThat(options.servers()).containsExactly(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.FASTRO_CACHE,
 				ServerKind.FASTRO_METRICS, ServerKind.WEBFLUX, ServerKind.RAW);

@@ -8,6 +8,7 @@ import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
 import dev.fastro.observation.FastroServerMeterObservationHandler;
 import dev.fastro.perf.Workload;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.observation.ObservationHandler.FirstMatchingCompositeObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
@@ -96,6 +97,22 @@ public class FastroPerfApp {
 	}
 
 	/**
+	 * The observation registry {@code fastro-metrics} observes its requests with, as
+	 * Actuator sets it up: Fastro's meter handler and Micrometer's default one, grouped
+	 * in that order as Spring Boot groups them, so that each observation is recorded by
+	 * the first one that supports it.
+	 * @param meters the registry the observations are timed into
+	 * @return the observation registry
+	 */
+	public static ObservationRegistry observationRegistry(MeterRegistry meters) {
+		ObservationRegistry registry = ObservationRegistry.create();
+		registry.observationConfig()
+			.observationHandler(new FirstMatchingCompositeObservationHandler(
+					new FastroServerMeterObservationHandler(meters, true), new DefaultMeterObservationHandler(meters)));
+		return registry;
+	}
+
+	/**
 	 * With {@code --perf.metrics=true} ({@code fastro-metrics}), every request is
 	 * observed into a Prometheus registry, as Actuator with
 	 * {@code micrometer-registry-prometheus} sets it up: a meter registry and an
@@ -115,14 +132,7 @@ public class FastroPerfApp {
 
 		@Bean
 		ObservationRegistry observationRegistry(PrometheusMeterRegistry meters) {
-			ObservationRegistry registry = ObservationRegistry.create();
-			// Spring Boot groups the meter handlers in order, Fastro's first, so that
-			// each observation is recorded by the first one that supports it.
-			registry.observationConfig()
-				.observationHandler(new FirstMatchingCompositeObservationHandler(
-						new FastroServerMeterObservationHandler(meters, true),
-						new DefaultMeterObservationHandler(meters)));
-			return registry;
+			return FastroPerfApp.observationRegistry(meters);
 		}
 
 		/**

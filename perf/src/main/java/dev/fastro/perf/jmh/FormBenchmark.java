@@ -1,6 +1,5 @@
 package dev.fastro.perf.jmh;
 
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -9,9 +8,7 @@ import java.util.concurrent.TimeUnit;
 import dev.fastro.http.Context;
 import dev.fastro.http.internal.Exchange;
 import dev.fastro.http.internal.RequestLimits;
-import dev.fastro.http.internal.Transport;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -23,7 +20,6 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.reactivestreams.Publisher;
 
 /**
  * A handler reading a url-encoded form with {@link Context#form()}: 1,000 fields in 1 MB,
@@ -70,7 +66,7 @@ public class FormBenchmark {
 	 */
 	@Benchmark
 	public Map<String, List<String>> decode() {
-		return new Exchange(NoTransport.INSTANCE, null, "POST", "/form", this.headers, new DefaultHttpHeaders(),
+		return new Exchange(DiscardingTransport.INSTANCE, null, "POST", "/form", this.headers, new DefaultHttpHeaders(),
 				this.body, null, new RequestLimits(FIELDS))
 			.form();
 	}
@@ -96,52 +92,6 @@ public class FormBenchmark {
 	static String value(int i) {
 		int length = LENGTH / FIELDS - name(i).length() - 2;
 		return Character.toString('a' + i % 26).repeat(length);
-	}
-
-	/** No connection: reading a form never touches one. */
-	private static final class NoTransport implements Transport<Void> {
-
-		static final NoTransport INSTANCE = new NoTransport();
-
-		@Override
-		public InetSocketAddress remoteAddress(Void handle) {
-			throw unsupported();
-		}
-
-		@Override
-		public String scheme(Void handle) {
-			throw unsupported();
-		}
-
-		@Override
-		public String host(Void handle) {
-			throw unsupported();
-		}
-
-		@Override
-		public ByteBufAllocator alloc(Void handle) {
-			throw unsupported();
-		}
-
-		@Override
-		public Publisher<Void> send(Void handle, int status, ByteBuf body) {
-			throw unsupported();
-		}
-
-		@Override
-		public Publisher<Void> stream(Void handle, int status, Publisher<ByteBuf> body) {
-			throw unsupported();
-		}
-
-		@Override
-		public boolean committed(Void handle) {
-			throw unsupported();
-		}
-
-		private static UnsupportedOperationException unsupported() {
-			return new UnsupportedOperationException("not needed to read a form");
-		}
-
 	}
 
 }

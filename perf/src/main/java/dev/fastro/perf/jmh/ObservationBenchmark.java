@@ -1,0 +1,137 @@
+package dev.fastro.perf.jmh;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.fastro.http.Routes;
+import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.Exchange;
+import dev.fastro.http.internal.ExchangeDispatcher;
+import dev.fastro.http.internal.JsonCodec;
+import dev.fastro.http.internal.RequestLimits;
+import dev.fastro.observation.DefaultFastroServerObservationConvention;
+import dev.fastro.observation.internal.ObservedDispatcher;
+import dev.fastro.perf.fastro.FastroPerfApp;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What observing a request costs: {@code GET /user/123} dispatched to its route and
+ * answered, plain and as an {@code http.server.requests} observation timed into a
+ * Prometheus registry the way {@code perf/run}'s {@code fastro-metrics} server times it.
+ * The difference between the two is the observation's own cost, without the socket, the
+ * HTTP codec and the machine's noise that an HTTP run adds to it; {@code -prof gc} shows
+ * what it allocates. Run by hand (see perf/README.md); never by {@code mvn verify}.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class ObservationBenchmark {
+
+	private final Completion completion = new Completion();
+
+	private final PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+	private ExchangeDispatcher plain;
+
+	private ExchangeDispatcher observed;
+
+	/**
+	 * Builds both dispatchers, and checks that an observed request is timed under its
+	 * route's pattern, so a broken observation can never produce a fast number.
+	 */
+	@Setup
+	public void setUp() {
+		Routes routes = Routes.builder().get("/user/{id}", (ctx) -> "User " + ctx.param("id")).build();
+		this.plain = Dispatcher.builder()
+			.json(new JsonCodec(JsonMapper.builder().build()))
+			.routes(List.of(routes))
+			.build();
+		this.observed = new ObservedDispatcher(this.plain, FastroPerfApp.observationRegistry(this.meters),
+				new DefaultFastroServerObservationConvention());
+		observed();
+		if (timedRequests() != 1) {
+			throw new IllegalStateException("The request was not timed: " + this.meters.scrape());
+		}
+	}
+
+	/**
+	 * How many requests have been timed as {@code GET /user/{id}} answered with a 200.
+	 * @return the count
+	 */
+	long timedRequests() {
+		Timer timer = this.meters.find(DefaultFastroServerObservationConvention.NAME)
+			.tags("method", "GET", "uri", "/user/{id}", "status", "200", "outcome", "SUCCESS")
+			.timer();
+		return (timer != null) ? timer.count() : 0;
+	}
+
+	/**
+	 * Answers a request without observing it.
+	 * @return the subscriber that saw the answer complete
+	 */
+	@Benchmark
+	public Object plain() {
+		return answer(this.plain);
+	}
+
+	/**
+	 * Answers a request as an observation.
+	 * @return the subscriber that saw the answer complete
+	 */
+	@Benchmark
+	public Object observed() {
+		return answer(this.observed);
+	}
+
+	private Object answer(ExchangeDispatcher dispatcher) {
+		Exchange exchange = new Exchange(DiscardingTransport.INSTANCE, null, "GET", "/user/123",
+				EmptyHttpHeaders.INSTANCE, new DefaultHttpHeaders(), null, null, new RequestLimits(1000));
+		this.completion.completed = false;
+		dispatcher.dispatch(exchange).subscribe(this.completion);
+		if (!this.completion.completed) {
+			throw new IllegalStateException("The answer did not complete at once");
+		}
+		return this.completion;
+	}
+
+	/** Sees an answer complete; the transport completes every answer at once. */
+	private static final class Completion implements CoreSubscriber<Void> {
+
+		private boolean completed;
+
+		@Override
+		public void onSubscribe(Subscription subscription) {
+			subscription.request(Long.MAX_VALUE);
+		}
+
+		@Override
+		public void onNext(Void value) {
+		}
+
+		@Override
+		public void onError(Throwable error) {
+			throw new IllegalStateException(error);
+		}
+
+		@Override
+		public void onComplete() {
+			this.completed = true;
+		}
+
+	}
+
+}

@@ -3,6 +3,7 @@ package dev.fastro.observation;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -43,8 +44,7 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 
 	private static final Map<String, String> SPAN_NAMES = METHODS.keySet()
 		.stream()
-		.collect(Collectors.toUnmodifiableMap(Function.identity(),
-				(method) -> "http " + method.toLowerCase(Locale.ROOT)));
+		.collect(Collectors.toUnmodifiableMap(Function.identity(), (method) -> spanName(method, null)));
 
 	private static final KeyValue METHOD_UNKNOWN = KeyValue.of("method", "UNKNOWN");
 
@@ -69,6 +69,14 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 
 	private static final KeyValue EXCEPTION_NONE = KeyValue.of("exception", KeyValue.NONE_VALUE);
 
+	// Made once per route, as the key values above: there are as many as the application
+	// has routes.
+	private final Map<String, KeyValue> uris = new ConcurrentHashMap<>();
+
+	private final Map<String, Map<String, String>> spanNames = METHODS.keySet()
+		.stream()
+		.collect(Collectors.toUnmodifiableMap(Function.identity(), (method) -> new ConcurrentHashMap<>()));
+
 	@Override
 	public String getName() {
 		return NAME;
@@ -80,11 +88,20 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	@Override
 	public String getContextualName(FastroServerObservationContext context) {
 		String method = context.getCarrier().method();
-		String name = SPAN_NAMES.get(method);
-		if (name == null) {
-			name = "http " + method.toLowerCase(Locale.ROOT);
-		}
 		String pattern = context.getPathPattern();
+		Map<String, String> byPattern = this.spanNames.get(method);
+		if (byPattern == null) {
+			return spanName(method, pattern);
+		}
+		if (pattern == null) {
+			return SPAN_NAMES.get(method);
+		}
+		String name = byPattern.get(pattern);
+		return (name != null) ? name : byPattern.computeIfAbsent(pattern, (route) -> spanName(method, route));
+	}
+
+	private static String spanName(String method, String pattern) {
+		String name = "http " + method.toLowerCase(Locale.ROOT);
 		return (pattern != null) ? name + " " + pattern : name;
 	}
 
@@ -160,7 +177,8 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	protected KeyValue uri(FastroServerObservationContext context) {
 		String pattern = context.getPathPattern();
 		if (pattern != null) {
-			return KeyValue.of("uri", pattern);
+			KeyValue uri = this.uris.get(pattern);
+			return (uri != null) ? uri : this.uris.computeIfAbsent(pattern, (route) -> KeyValue.of("uri", route));
 		}
 		Integer status = context.getStatus();
 		if (status != null) {

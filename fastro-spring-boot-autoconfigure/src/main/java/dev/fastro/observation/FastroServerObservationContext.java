@@ -3,6 +3,7 @@ package dev.fastro.observation;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import dev.fastro.http.Context;
 import io.micrometer.common.KeyValue;
@@ -23,13 +24,21 @@ import io.micrometer.observation.transport.RequestReplyReceiverContext;
  */
 public class FastroServerObservationContext extends RequestReplyReceiverContext<Context, Context> {
 
+	private static final KeyValues EMPTY = KeyValues.empty();
+
+	// Boxed once: the convention asks for the status several times per request, and
+	// Integer caches none of the statuses above 127.
+	private static final int FIRST_STATUS = 100;
+
+	private static final Integer[] STATUSES = IntStream.range(FIRST_STATUS, 600).boxed().toArray(Integer[]::new);
+
 	private boolean connectionAborted;
 
 	private boolean responseCommitted;
 
-	private volatile KeyValues lowCardinalityKeyValues = KeyValues.empty();
+	private volatile KeyValues lowCardinalityKeyValues = EMPTY;
 
-	private volatile KeyValues highCardinalityKeyValues = KeyValues.empty();
+	private volatile KeyValues highCardinalityKeyValues = EMPTY;
 
 	/**
 	 * The first meter handler's samples, kept here rather than in the context's map, so
@@ -63,7 +72,12 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 	 * @return the status, or {@code null} when the client went away before it was sent
 	 */
 	public Integer getStatus() {
-		return (this.connectionAborted && !this.responseCommitted) ? null : getCarrier().status();
+		if (this.connectionAborted && !this.responseCommitted) {
+			return null;
+		}
+		int status = getCarrier().status();
+		int index = status - FIRST_STATUS;
+		return (index >= 0 && index < STATUSES.length) ? STATUSES[index] : Integer.valueOf(status);
 	}
 
 	/**
@@ -177,7 +191,7 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 	 * observation starts and when it stops, so its second set replaces the first whole.
 	 */
 	private static KeyValues merged(KeyValues keyValues, KeyValues added) {
-		return sameKeys(keyValues, added) ? added : keyValues.and(added);
+		return (keyValues == EMPTY || sameKeys(keyValues, added)) ? added : keyValues.and(added);
 	}
 
 	private static boolean sameKeys(KeyValues these, KeyValues those) {

@@ -31,6 +31,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
 import static dev.fastro.test.RawHttp.rawRequest;
+import static dev.fastro.test.TestHttp.call;
 import static dev.fastro.test.TestHttp.get;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -107,6 +108,22 @@ class ServerObservationTest {
 				}));
 		assertThat(spans.getFinishedSpanItems()).extracting(SpanData::getName)
 			.contains("http get /mdc", "http get /mdc/blocking", "http get /mdc/mono");
+	}
+
+	@Test
+	void namesEachSpanByItsMethodAndRoutePattern() {
+		String traceId = "0af7651916cd43dd8448eb211c80319c";
+		String traceparent = "00-" + traceId + "-" + PARENT_SPAN_ID + "-01";
+		assertThat(get(port, "/user/7", "traceparent", traceparent).statusCode()).isEqualTo(200);
+		assertThat(get(port, "/user/8", "traceparent", traceparent).statusCode()).isEqualTo(200);
+		assertThat(get(port, "/nope", "traceparent", traceparent).statusCode()).isEqualTo(404);
+		assertThat(call(port, "PROPFIND", "/user/9", "traceparent", traceparent).statusCode()).isEqualTo(405);
+		InMemorySpanExporter spans = context.getBean(InMemorySpanExporter.class);
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(spans.getFinishedSpanItems())
+				.filteredOn(span -> span.getTraceId().equals(traceId))
+				.extracting(SpanData::getName)
+				.containsExactlyInAnyOrder("http get /user/{id}", "http get /user/{id}", "http get", "http propfind"));
 	}
 
 	private boolean isMdcRoute(SpanData span) {

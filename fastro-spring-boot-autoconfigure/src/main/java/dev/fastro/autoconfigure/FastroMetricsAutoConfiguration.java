@@ -10,7 +10,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.micrometer.metrics.MaximumAllowableTagsMeterFilter;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsProperties;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
@@ -22,13 +25,15 @@ import org.springframework.core.annotation.Order;
  * it with its own meter handler, first, so that it records Fastro's observations and
  * Boot's handler every other one; with tracing, Boot wraps it for exemplars as it wraps
  * its own. {@code management.metrics.observations.ignored-meters=long-task-timer} turns
- * its long task timers off, as it does Boot's.
+ * its long task timers off, as it does Boot's, and
+ * {@code management.metrics.web.server.max-uri-tags} bounds its {@code uri} values.
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
 @ConditionalOnBooleanProperty(name = "fastro.enabled", matchIfMissing = true)
 @ConditionalOnClass({ MeterRegistry.class, MetricsProperties.class, ObservationRegistry.class })
 @ConditionalOnBean(MeterRegistry.class)
+@EnableConfigurationProperties(ObservationProperties.class)
 public class FastroMetricsAutoConfiguration {
 
 	@Bean
@@ -40,6 +45,22 @@ public class FastroMetricsAutoConfiguration {
 			.getIgnoredMeters()
 			.contains(IgnoredMeters.LONG_TASK_TIMER);
 		return new FastroServerMeterObservationHandler(registry, longTaskTimers);
+	}
+
+	/**
+	 * Denies the meters of {@code uri} values past
+	 * {@code management.metrics.web.server.max-uri-tags}, as Spring Boot does for MVC and
+	 * WebFlux. A {@code uri} is a route's pattern, so there are as many as routes, but an
+	 * application whose routes outnumber the limit keeps its registry bounded the way a
+	 * Boot user expects.
+	 */
+	@Bean
+	@Order(0)
+	@ConditionalOnMissingBean(name = "fastroHttpServerUriTagFilter")
+	MaximumAllowableTagsMeterFilter fastroHttpServerUriTagFilter(ObservationProperties observations,
+			MetricsProperties metrics) {
+		return new MaximumAllowableTagsMeterFilter(observations.getHttp().getServer().getRequests().getName(), "uri",
+				metrics.getWeb().getServer().getMaxUriTags());
 	}
 
 }

@@ -77,9 +77,28 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 		.stream()
 		.collect(Collectors.toUnmodifiableMap(Function.identity(), (method) -> new ConcurrentHashMap<>()));
 
+	private final String name;
+
+	/**
+	 * Names the observation {@value #NAME}.
+	 */
+	public DefaultFastroServerObservationConvention() {
+		this(NAME);
+	}
+
+	/**
+	 * Gives the observation another name, as Spring Boot's
+	 * {@code management.observations.http.server.requests.name} does: its timer is then
+	 * named so, and its long task timer so, followed by {@code .active}.
+	 * @param name the name of the observation
+	 */
+	public DefaultFastroServerObservationConvention(String name) {
+		this.name = name;
+	}
+
 	@Override
 	public String getName() {
-		return NAME;
+		return this.name;
 	}
 
 	/**

@@ -7,6 +7,7 @@ import dev.fastro.observation.FastroServerMeterObservationHandler;
 import dev.fastro.observation.FastroServerObservationContext;
 import dev.fastro.server.internal.FastroServer;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +55,41 @@ class FastroMetricsAutoConfigurationTest {
 	void leavesLongTaskTimersOutWhenBootIgnoresThem() {
 		this.runner.withPropertyValues("management.metrics.observations.ignored-meters=long-task-timer")
 			.run((context) -> assertThat(served(context).find("http.server.requests.active").meters()).isEmpty());
+	}
+
+	@Test
+	void namesItsMetersAsBootNamesTheObservationOfServerRequests() {
+		this.runner.withPropertyValues("management.observations.http.server.requests.name=fastro.requests")
+			.run((context) -> {
+				assertThat(get(context.getBean(FastroServer.class).port(), "/hello").statusCode()).isEqualTo(200);
+				MeterRegistry meters = context.getBean(MeterRegistry.class);
+				await().atMost(Duration.ofSeconds(10))
+					.untilAsserted(
+							() -> assertThat(meters.find("fastro.requests").tags("uri", "/hello").timer()).isNotNull());
+				assertThat(meters.find("fastro.requests.active").longTaskTimer()).isNotNull();
+				assertThat(meters.find("http.server.requests").meters()).isEmpty();
+				assertThat(meters.find("http.server.requests.active").meters()).isEmpty();
+			});
+	}
+
+	@Test
+	void boundsTheUriValuesAsBootDoes() {
+		// Two: the long task timer of a request in flight has the uri UNKNOWN, as in
+		// WebFlux, since its route is not known yet. One event loop: the 404's
+		// observation stops before the next request is read.
+		this.runner
+			.withPropertyValues("management.metrics.web.server.max-uri-tags=2", "fastro.server.event-loop-threads=1")
+			.run((context) -> {
+				int port = context.getBean(FastroServer.class).port();
+				MeterRegistry meters = served(context);
+				assertThat(get(port, "/nope").statusCode()).isEqualTo(404);
+				assertThat(get(port, "/hello").statusCode()).isEqualTo(200);
+				await().atMost(Duration.ofSeconds(10))
+					.untilAsserted(() -> assertThat(meters.find("http.server.requests").tags("uri", "/hello").timer())
+						.extracting(Timer::count)
+						.isEqualTo(2L));
+				assertThat(meters.find("http.server.requests").tags("uri", "NOT_FOUND").meters()).isEmpty();
+			});
 	}
 
 	@Test

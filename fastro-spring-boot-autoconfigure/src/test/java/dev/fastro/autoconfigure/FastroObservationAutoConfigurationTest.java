@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.micrometer.observation.autoconfigure.ObservationProperties;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
@@ -77,6 +78,23 @@ class FastroObservationAutoConfigurationTest {
 						meters.find("http.server.requests").tags("uri", "/hello", "outcome", "SUCCESS").timer())
 					.isNotNull());
 		});
+	}
+
+	@Test
+	void namesTheObservationAsBootDoes() {
+		this.runner.withUserConfiguration(MeteredRegistry.class)
+			.withPropertyValues("management.observations.http.server.requests.name=fastro.requests")
+			.run(context -> assertThat(context.getBean(FastroServerObservationConvention.class).getName())
+				.isEqualTo("fastro.requests"));
+	}
+
+	@Test
+	void namesTheObservationHttpServerRequestsWithoutBootsObservationSupport() {
+		this.runner.withUserConfiguration(MeteredRegistry.class)
+			.withPropertyValues("management.observations.http.server.requests.name=fastro.requests")
+			.withClassLoader(new FilteredClassLoader(ObservationProperties.class))
+			.run(context -> assertThat(context.getBean(FastroServerObservationConvention.class).getName())
+				.isEqualTo("http.server.requests"));
 	}
 
 	@Test

@@ -96,6 +96,7 @@ public final class ReportWriter {
 					+ "cold to be results.**\n\n");
 		}
 		mainTable(md, settings, Summary.of(runs, Experiment.MAIN), refusals);
+		observationCost(md, runs, Summary.of(runs, Experiment.MAIN));
 		againstDeno(md, directory, settings, Summary.of(runs, Experiment.MAIN));
 		peers(md, Summary.of(runs, Experiment.MAIN));
 		protocols(md, directory, settings, runs);
@@ -166,6 +167,46 @@ public final class ReportWriter {
 			.append(" | ")
 			.append(cpuPercent(summary))
 			.append(" |\n");
+	}
+
+	/**
+	 * What observing every request costs: Fastro + metrics against plain Fastro in the
+	 * same rounds, scenario by scenario. Nothing unless both ran.
+	 */
+	private static void observationCost(StringBuilder md, List<Measurement> runs, List<Summary> summaries) {
+		List<String> rows = new ArrayList<>();
+		for (String scenario : cases(summaries)) {
+			Summary plain = find(summaries, scenario, ServerKind.FASTRO);
+			Summary observed = find(summaries, scenario, ServerKind.FASTRO_METRICS);
+			if (plain == null || observed == null) {
+				continue;
+			}
+			List<Measurement> plainRuns = mainRuns(runs, scenario, ServerKind.FASTRO);
+			List<Measurement> observedRuns = mainRuns(runs, scenario, ServerKind.FASTRO_METRICS);
+			rows.add("| " + scenario + " | " + withRange(Stats.ratio(observedRuns, plainRuns)) + " | "
+					+ cpu(plain.cpuMicrosPerRequest()) + " | " + cpu(observed.cpuMicrosPerRequest()) + " | "
+					+ withRange(Stats.cpuRatio(observedRuns, plainRuns)) + " |\n");
+		}
+		if (rows.isEmpty()) {
+			return;
+		}
+		md.append("## What observing requests costs\n\n")
+			.append("`Fastro + metrics` makes every request an `http.server.requests` observation timed into a "
+					+ "Prometheus registry. Here it is against plain `Fastro` in the same rounds: the median of the "
+					+ "per-round ratios, with their min–max in brackets. Throughput **higher is better** (the "
+					+ "project's target is at least 90% of plain Fastro's), CPU per request **lower is better**.\n\n")
+			.append("| Scenario | Throughput, % of Fastro | Fastro CPU µs/req | Fastro + metrics CPU µs/req "
+					+ "| CPU % of Fastro |\n")
+			.append("|---|---:|---:|---:|---:|\n");
+		rows.forEach(md::append);
+		md.append('\n');
+	}
+
+	private static List<Measurement> mainRuns(List<Measurement> runs, String scenario, ServerKind server) {
+		return runs.stream()
+			.filter(run -> run.experiment() == Experiment.MAIN && run.caseLabel().equals(scenario)
+					&& run.server() == server)
+			.toList();
 	}
 
 	private static void problems(StringBuilder md, List<Summary> summaries, List<Refusal> refusals) {
@@ -853,18 +894,18 @@ public final class ReportWriter {
 		if (isReference(summary.server())) {
 			return "100%";
 		}
-		Stats.Ratio ratio = summary.ratio();
-		if (ratio == null) {
-			return "—";
-		}
-		return percentOnly(ratio) + String.format(Locale.ROOT, " (%.1f–%.1f%%)", ratio.min() * 100, ratio.max() * 100);
+		return withRange(summary.ratio());
 	}
 
 	private static String cpuPercent(Summary summary) {
 		if (isReference(summary.server())) {
 			return Double.isNaN(summary.cpuMicrosPerRequest()) ? "—" : "100%";
 		}
-		Stats.Ratio ratio = summary.cpuRatio();
+		return withRange(summary.cpuRatio());
+	}
+
+	/** A ratio as a percentage with its per-round range, or "—" without one. */
+	private static String withRange(Stats.Ratio ratio) {
 		if (ratio == null) {
 			return "—";
 		}

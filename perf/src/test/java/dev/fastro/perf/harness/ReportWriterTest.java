@@ -58,6 +58,28 @@ class ReportWriterTest {
 	}
 
 	@Test
+	void setsWhatObservingCostsBesidePlainFastro() throws Exception {
+		List<Measurement> runs = new ArrayList<>();
+		for (int round = 1; round <= 3; round++) {
+			runs.add(run(Experiment.MAIN, "Root", ServerKind.NATIVE, round, 100_000));
+			runs.add(cpuRun(Experiment.MAIN, "Root", ServerKind.FASTRO, round, 100_000, 10));
+			runs.add(cpuRun(Experiment.MAIN, "Root", ServerKind.FASTRO_METRICS, round, 86_000 + 2000 * round, 12));
+		}
+		String report = write(runs, List.of(), null);
+		assertThat(report).contains("## What observing requests costs")
+			.contains("| Root | 90.00% (88.0–92.0%) | 10.00 | 12.00 | 120.00% (120.0–120.0%) |");
+		assertThat(report.indexOf("## What observing requests costs"))
+			.isLessThan(report.indexOf("## Against the original Fastro"));
+	}
+
+	@Test
+	void leavesTheCostOfObservingOutWithoutBothFastros() throws Exception {
+		String report = write(List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000),
+				run(Experiment.MAIN, "Root", ServerKind.FASTRO, 1, 97_000)), List.of(), null);
+		assertThat(report).doesNotContain("What observing requests costs");
+	}
+
+	@Test
 	void saysWhenWrkMayHaveBeenTheBottleneck() throws Exception {
 		String report = write(List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000),
 				run(Experiment.MAIN, "Root", ServerKind.FASTRO, 1, 99_000),

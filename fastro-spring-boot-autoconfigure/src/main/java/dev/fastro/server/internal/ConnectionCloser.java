@@ -10,21 +10,24 @@ import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.ChannelOutboundHandler;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.DuplexChannel;
-import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 
 /**
  * Decides when and how a connection closes.
  * <ul>
- * <li>Idle: a connection idle for the idle timeout between requests is closed. Netty's
- * {@link io.netty.handler.timeout.IdleStateHandler} stays in place and re-arms one timer
- * lazily; Reactor Netty's own idle timeout adds and removes a handler, so schedules and
- * cancels a timer, per request.</li>
+ * <li>Idle: a connection idle for the idle timeout between requests is closed: quiet
+ * (every request read answered, no part of another read) since its last answer was
+ * written, with nothing left unsent. One timer per connection looks, re-armed only when
+ * it fires, so a request costs no timer and no write listener. Reactor Netty's own idle
+ * timeout adds and removes a handler, so schedules and cancels a timer, per request;
+ * Netty's {@code IdleStateHandler} would add a hop to every read and a listener to every
+ * write.</li>
  * <li>Half-closed by the client: a client may send its requests and then shut its side
  * down (legal HTTP/1.1). The connection stays open until every request read has been
  * answered in full. A reset closes it at once, which cancels the pending work.</li>
@@ -53,6 +56,11 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 
 	private ScheduledFuture<?> lingerDeadline;
 
+	private ScheduledFuture<?> idleCheck;
+
+	/** When a look found the connection busy, or with bytes still unsent. */
+	private long busyAt;
+
 	ConnectionCloser(ConnectionState state) {
 		this.state = state;
 	}
@@ -60,6 +68,23 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 	@Override
 	public void handlerAdded(ChannelHandlerContext ctx) {
 		this.state.attach(ctx);
+		this.busyAt = this.state.answeredAt();
+		if (ctx.channel().isActive()) {
+			watchIdle(ctx, this.state.options.idleTimeout().toNanos());
+		}
+	}
+
+	@Override
+	public void channelActive(ChannelHandlerContext ctx) {
+		if (this.idleCheck == null) {
+			watchIdle(ctx, this.state.options.idleTimeout().toNanos());
+		}
+		ctx.fireChannelActive();
+	}
+
+	@Override
+	public void handlerRemoved(ChannelHandlerContext ctx) {
+		cancelIdleCheck();
 	}
 
 	@Override
@@ -78,12 +103,6 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 				this.state.closeAfterWrites();
 				return;
 			}
-		}
-		else if (event instanceof IdleStateEvent) {
-			if (this.state.isQuiet()) {
-				ctx.close();
-			}
-			return;
 		}
 		ctx.fireUserEventTriggered(event);
 	}
@@ -122,7 +141,53 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 		if (this.lingerDeadline != null) {
 			this.lingerDeadline.cancel(false);
 		}
+		cancelIdleCheck();
 		ctx.fireChannelInactive();
+	}
+
+	private void watchIdle(ChannelHandlerContext ctx, long delayNanos) {
+		this.idleCheck = ctx.executor().schedule(() -> checkIdle(ctx), delayNanos, TimeUnit.NANOSECONDS);
+	}
+
+	/**
+	 * Closes the connection if it has been quiet for the idle timeout, or looks again
+	 * when it could have been. Bytes still unsent count as activity: the last answer is
+	 * marked written when it is handed to the socket, not when a slow client has taken it
+	 * all.
+	 */
+	private void checkIdle(ChannelHandlerContext ctx) {
+		this.idleCheck = null;
+		if (this.state.isClosing() || !ctx.channel().isActive()) {
+			return;
+		}
+		long timeout = this.state.options.idleTimeout().toNanos();
+		long now = this.state.now();
+		if (!this.state.isQuiet() || hasUnsentBytes(ctx)) {
+			this.busyAt = now;
+			watchIdle(ctx, timeout);
+			return;
+		}
+		// Ticker times compare only by their difference.
+		long since = (this.busyAt - this.state.answeredAt() > 0) ? this.busyAt : this.state.answeredAt();
+		long idle = now - since;
+		if (idle >= timeout) {
+			ctx.close();
+		}
+		else {
+			watchIdle(ctx, timeout - idle);
+		}
+	}
+
+	private static boolean hasUnsentBytes(ChannelHandlerContext ctx) {
+		ChannelOutboundBuffer unsent = ctx.channel().unsafe().outboundBuffer();
+		return unsent != null && unsent.totalPendingWriteBytes() > 0;
+	}
+
+	private void cancelIdleCheck() {
+		if (this.idleCheck != null) {
+			this.idleCheck.cancel(false);
+			this.idleCheck = null;
+		}
 	}
 
 	private void linger(ChannelHandlerContext ctx, ChannelPromise promise) {

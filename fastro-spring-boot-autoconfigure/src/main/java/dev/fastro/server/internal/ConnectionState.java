@@ -45,6 +45,12 @@ final class ConnectionState {
 
 	private int answered;
 
+	/**
+	 * When the last answer was written whole, or the guards were installed, on the event
+	 * loop's ticker.
+	 */
+	private long answeredAt;
+
 	private boolean reading = true;
 
 	private boolean closing;
@@ -62,7 +68,15 @@ final class ConnectionState {
 	 */
 	void attach(ChannelHandlerContext bytes) {
 		this.bytes = bytes;
+		this.answeredAt = now();
 		bytes.channel().attr(KEY).set(this);
+	}
+
+	/**
+	 * The event loop's time, in nanoseconds: only differences between two mean anything.
+	 */
+	long now() {
+		return this.bytes.executor().ticker().nanoTime();
 	}
 
 	/** Why the body just received on a connection failed, or {@code null}. */
@@ -129,6 +143,15 @@ final class ConnectionState {
 
 	void answerWritten() {
 		this.answered++;
+		this.answeredAt = now();
+	}
+
+	/**
+	 * When the last answer was written whole, or the guards were installed when none has
+	 * been: where an idle stretch between requests begins.
+	 */
+	long answeredAt() {
+		return this.answeredAt;
 	}
 
 	/** Whether every request decoded so far has been answered. */

@@ -1,14 +1,11 @@
 package dev.fastro.server.internal;
 
-import java.util.concurrent.TimeUnit;
-
 import dev.fastro.http.internal.JsonCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.timeout.IdleStateHandler;
 import reactor.netty.NettyPipeline;
 
 /**
@@ -16,7 +13,7 @@ import reactor.netty.NettyPipeline;
  * {@link ConnectionState}:
  *
  * <pre>
- * idle timer -> ConnectionCloser -> FramingGuard -> [HTTP codec] -> MessageGuard -> Reactor Netty
+ * ConnectionCloser -> FramingGuard -> [HTTP codec] -> MessageGuard -> Reactor Netty
  * </pre>
  *
  * Before the codec they see the raw bytes, after it the decoded requests and the
@@ -26,7 +23,7 @@ import reactor.netty.NettyPipeline;
  */
 final class ServerPipeline {
 
-	private static final String[] GUARDS = { "fastro.idle", "fastro.closer", "fastro.framing", "fastro.messages" };
+	private static final String[] GUARDS = { "fastro.closer", "fastro.framing", "fastro.messages" };
 
 	private ServerPipeline() {
 	}
@@ -49,11 +46,9 @@ final class ServerPipeline {
 
 	private static void installAround(ChannelPipeline pipeline, String codec, ServerOptions options, JsonCodec json) {
 		ConnectionState state = new ConnectionState(options, json);
-		pipeline.addBefore(codec, GUARDS[0],
-				new IdleStateHandler(0, 0, options.idleTimeout().toMillis(), TimeUnit.MILLISECONDS));
-		pipeline.addBefore(codec, GUARDS[1], new ConnectionCloser(state));
-		pipeline.addBefore(codec, GUARDS[2], new FramingGuard(state));
-		pipeline.addAfter(codec, GUARDS[3], new MessageGuard(state));
+		pipeline.addBefore(codec, GUARDS[0], new ConnectionCloser(state));
+		pipeline.addBefore(codec, GUARDS[1], new FramingGuard(state));
+		pipeline.addAfter(codec, GUARDS[2], new MessageGuard(state));
 	}
 
 	/**

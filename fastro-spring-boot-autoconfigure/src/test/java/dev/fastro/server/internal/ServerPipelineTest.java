@@ -34,14 +34,12 @@ class ServerPipelineTest {
 		EmbeddedChannel channel = new EmbeddedChannel();
 		channel.pipeline().addLast(NettyPipeline.HttpCodec, new HttpServerCodec());
 		ServerPipeline.install(channel.pipeline(), OPTIONS, new JsonCodec(JsonMapper.builder().build()));
-		assertThat(channel.pipeline().names()).contains("fastro.idle", "fastro.closer", "fastro.framing",
-				"fastro.messages");
+		assertThat(channel.pipeline().names()).contains("fastro.closer", "fastro.framing", "fastro.messages");
 
 		channel
 			.writeOutbound(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.SWITCHING_PROTOCOLS));
 
-		assertThat(channel.pipeline().names())
-			.doesNotContain("fastro.idle", "fastro.closer", "fastro.framing", "fastro.messages")
+		assertThat(channel.pipeline().names()).doesNotContain("fastro.closer", "fastro.framing", "fastro.messages")
 			.contains("fastro.h2errors");
 		Object written;
 		while ((written = channel.readOutbound()) != null) {

@@ -54,10 +54,7 @@ class IdleTimeoutTest {
 
 	@Test
 	void closesAConnectionThatNeverSendsARequest() {
-		after(59);
-		assertThat(this.channel.isOpen()).isTrue();
-		after(1);
-		assertThat(this.channel.isOpen()).isFalse();
+		assertClosedSixtySecondsAfter("the connection opened");
 	}
 
 	@Test
@@ -65,10 +62,7 @@ class IdleTimeoutTest {
 		request();
 		after(50);
 		this.channel.writeOutbound(answer());
-		after(59);
-		assertThat(this.channel.isOpen()).as("59 s after the answer").isTrue();
-		after(1);
-		assertThat(this.channel.isOpen()).as("60 s after the answer").isFalse();
+		assertClosedSixtySecondsAfter("the answer");
 	}
 
 	@Test
@@ -77,10 +71,7 @@ class IdleTimeoutTest {
 		after(150);
 		assertThat(this.channel.isOpen()).isTrue();
 		this.channel.writeOutbound(answer());
-		after(59);
-		assertThat(this.channel.isOpen()).isTrue();
-		after(1);
-		assertThat(this.channel.isOpen()).isFalse();
+		assertClosedSixtySecondsAfter("the answer");
 	}
 
 	@Test
@@ -100,10 +91,15 @@ class IdleTimeoutTest {
 		after(60);
 		assertThat(this.channel.isOpen()).as("60 s with the answer unsent").isTrue();
 		this.channel.flush();
+		assertClosedSixtySecondsAfter("the last look that found bytes unsent");
+	}
+
+	/** Open 59 s after {@code start}, closed at 60 s. */
+	private void assertClosedSixtySecondsAfter(String start) {
 		after(59);
-		assertThat(this.channel.isOpen()).as("59 s after the last look found bytes unsent").isTrue();
+		assertThat(this.channel.isOpen()).as("59 s after %s", start).isTrue();
 		after(1);
-		assertThat(this.channel.isOpen()).isFalse();
+		assertThat(this.channel.isOpen()).as("60 s after %s", start).isFalse();
 	}
 
 	private void request() {

@@ -95,10 +95,11 @@ public final class ReportWriter {
 			md.append("> **Quick mode (`--quick`): a smoke test of the harness. These runs are too short and too "
 					+ "cold to be results.**\n\n");
 		}
-		mainTable(md, settings, Summary.of(runs, Experiment.MAIN), refusals);
-		observationCost(md, runs, Summary.of(runs, Experiment.MAIN));
-		againstDeno(md, directory, settings, Summary.of(runs, Experiment.MAIN));
-		peers(md, Summary.of(runs, Experiment.MAIN));
+		List<Summary> main = Summary.of(runs, Experiment.MAIN);
+		mainTable(md, settings, main, refusals);
+		observationCost(md, runs, main);
+		againstDeno(md, directory, settings, main);
+		peers(md, main);
 		protocols(md, directory, settings, runs);
 		compression(md, settings, runs);
 		footprint(md, footprints);
@@ -181,8 +182,8 @@ public final class ReportWriter {
 			if (plain == null || observed == null) {
 				continue;
 			}
-			List<Measurement> plainRuns = mainRuns(runs, scenario, ServerKind.FASTRO);
-			List<Measurement> observedRuns = mainRuns(runs, scenario, ServerKind.FASTRO_METRICS);
+			List<Measurement> plainRuns = runsOf(runs, Experiment.MAIN, scenario, ServerKind.FASTRO);
+			List<Measurement> observedRuns = runsOf(runs, Experiment.MAIN, scenario, ServerKind.FASTRO_METRICS);
 			rows.add("| " + scenario + " | " + withRange(Stats.ratio(observedRuns, plainRuns)) + " | "
 					+ cpu(plain.cpuMicrosPerRequest()) + " | " + cpu(observed.cpuMicrosPerRequest()) + " | "
 					+ withRange(Stats.cpuRatio(observedRuns, plainRuns)) + " |\n");
@@ -202,9 +203,11 @@ public final class ReportWriter {
 		md.append('\n');
 	}
 
-	private static List<Measurement> mainRuns(List<Measurement> runs, String scenario, ServerKind server) {
+	/** The runs of one case of an experiment by one server, in the order they ran. */
+	private static List<Measurement> runsOf(List<Measurement> runs, Experiment experiment, String caseLabel,
+			ServerKind server) {
 		return runs.stream()
-			.filter(run -> run.experiment() == Experiment.MAIN && run.caseLabel().equals(scenario)
+			.filter(run -> run.experiment() == experiment && run.caseLabel().equals(caseLabel)
 					&& run.server() == server)
 			.toList();
 	}
@@ -468,10 +471,7 @@ public final class ReportWriter {
 				md.append("invalid | | | | | |\n");
 				continue;
 			}
-			List<Measurement> serverRuns = runs.stream()
-				.filter(run -> run.experiment() == Experiment.COMPRESSION && run.caseLabel().equals(summary.caseLabel())
-						&& run.server() == summary.server())
-				.toList();
+			List<Measurement> serverRuns = runsOf(runs, Experiment.COMPRESSION, summary.caseLabel(), summary.server());
 			List<Double> clientBytes = serverRuns.stream()
 				.filter(run -> run.result().valid())
 				.map(run -> run.result().bytesPerRequest())

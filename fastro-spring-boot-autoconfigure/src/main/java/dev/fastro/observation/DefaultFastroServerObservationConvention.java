@@ -37,14 +37,17 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	public static final String NAME = "http.server.requests";
 
 	// The key values every request repeats are made once, so that observing a request
-	// allocates none of them.
-	private static final Map<String, KeyValue> METHODS = Stream
-		.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE")
-		.collect(Collectors.toUnmodifiableMap(Function.identity(), (method) -> KeyValue.of("method", method)));
+	// allocates none of them. Methods are found by index in this array: the method of a
+	// decoded request is one of these very strings, so a scan finds GET at once.
+	private static final String[] METHODS = { "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE" };
 
-	private static final Map<String, String> SPAN_NAMES = METHODS.keySet()
-		.stream()
-		.collect(Collectors.toUnmodifiableMap(Function.identity(), (method) -> spanName(method, null)));
+	private static final KeyValue[] METHOD_KEY_VALUES = Stream.of(METHODS)
+		.map((method) -> KeyValue.of("method", method))
+		.toArray(KeyValue[]::new);
+
+	private static final String[] SPAN_NAMES = Stream.of(METHODS)
+		.map((method) -> spanName(method, null))
+		.toArray(String[]::new);
 
 	private static final KeyValue METHOD_UNKNOWN = KeyValue.of("method", "UNKNOWN");
 
@@ -71,11 +74,9 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 
 	// Made once per route, as the key values above: there are as many as the application
 	// has routes.
-	private final Map<String, KeyValue> uris = new ConcurrentHashMap<>();
+	private final Map<String, RouteKeys> routes = new ConcurrentHashMap<>();
 
-	private final Map<String, Map<String, String>> spanNames = METHODS.keySet()
-		.stream()
-		.collect(Collectors.toUnmodifiableMap(Function.identity(), (method) -> new ConcurrentHashMap<>()));
+	private final KeyValueSets keyValueSets = new KeyValueSets();
 
 	private final String name;
 
@@ -108,15 +109,11 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	public String getContextualName(FastroServerObservationContext context) {
 		String method = context.getCarrier().method();
 		String pattern = context.getPathPattern();
-		Map<String, String> byPattern = this.spanNames.get(method);
-		if (byPattern == null) {
+		int index = methodIndex(method);
+		if (index < 0) {
 			return spanName(method, pattern);
 		}
-		if (pattern == null) {
-			return SPAN_NAMES.get(method);
-		}
-		String name = byPattern.get(pattern);
-		return (name != null) ? name : byPattern.computeIfAbsent(pattern, (route) -> spanName(method, route));
+		return (pattern != null) ? routeKeys(pattern).spanNames[index] : SPAN_NAMES[index];
 	}
 
 	private static String spanName(String method, String pattern) {
@@ -126,8 +123,8 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 
 	@Override
 	public KeyValues getLowCardinalityKeyValues(FastroServerObservationContext context) {
-		// Sorted by key, as KeyValues keeps them.
-		return KeyValues.of(exception(context), method(context), outcome(context), status(context), uri(context));
+		return this.keyValueSets.of(exception(context), method(context), outcome(context), status(context),
+				uri(context));
 	}
 
 	@Override
@@ -155,7 +152,8 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	 * @return the {@code method} key value
 	 */
 	protected KeyValue method(FastroServerObservationContext context) {
-		return METHODS.getOrDefault(context.getCarrier().method(), METHOD_UNKNOWN);
+		int index = methodIndex(context.getCarrier().method());
+		return (index >= 0) ? METHOD_KEY_VALUES[index] : METHOD_UNKNOWN;
 	}
 
 	/**
@@ -196,8 +194,7 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	protected KeyValue uri(FastroServerObservationContext context) {
 		String pattern = context.getPathPattern();
 		if (pattern != null) {
-			KeyValue uri = this.uris.get(pattern);
-			return (uri != null) ? uri : this.uris.computeIfAbsent(pattern, (route) -> KeyValue.of("uri", route));
+			return routeKeys(pattern).uri;
 		}
 		Integer status = context.getStatus();
 		if (status != null) {
@@ -218,6 +215,74 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	 */
 	protected KeyValue httpUrl(FastroServerObservationContext context) {
 		return KeyValue.of("http.url", context.getCarrier().path());
+	}
+
+	private RouteKeys routeKeys(String pattern) {
+		RouteKeys keys = this.routes.get(pattern);
+		return (keys != null) ? keys : this.routes.computeIfAbsent(pattern, RouteKeys::new);
+	}
+
+	private static int methodIndex(String method) {
+		for (int i = 0; i < METHODS.length; i++) {
+			if (METHODS[i].equals(method)) {
+				return i;
+			}
+		}
+		return -1;
+	}
+
+	/**
+	 * A route's {@code uri} key value and its span name for each method.
+	 */
+	private static final class RouteKeys {
+
+		private final KeyValue uri;
+
+		private final String[] spanNames;
+
+		RouteKeys(String pattern) {
+			this.uri = KeyValue.of("uri", pattern);
+			this.spanNames = Stream.of(METHODS).map((method) -> spanName(method, pattern)).toArray(String[]::new);
+		}
+
+	}
+
+	/**
+	 * The low-cardinality sets requests repeat, each sorted into one {@link KeyValues}
+	 * once. A small direct-mapped table finds a set by the identities of its key values,
+	 * which for almost every request are the ones made once above; an exception's, made
+	 * afresh, misses and is sorted as it comes. Giving the same set as the same
+	 * {@code KeyValues} also lets a meter handler's lookups compare sets by reference.
+	 */
+	private static final class KeyValueSets {
+
+		private final KeyValueSet[] table = new KeyValueSet[256];
+
+		KeyValues of(KeyValue exception, KeyValue method, KeyValue outcome, KeyValue status, KeyValue uri) {
+			int hash = System.identityHashCode(exception);
+			hash = 31 * hash + System.identityHashCode(method);
+			hash = 31 * hash + System.identityHashCode(outcome);
+			hash = 31 * hash + System.identityHashCode(status);
+			hash = 31 * hash + System.identityHashCode(uri);
+			int slot = (hash ^ (hash >>> 16)) & (this.table.length - 1);
+			KeyValueSet set = this.table[slot];
+			if (set == null || set.exception != exception || set.method != method || set.outcome != outcome
+					|| set.status != status || set.uri != uri) {
+				// Sorted by key, as KeyValues keeps them. Its fields are final, so
+				// another
+				// event loop reading the slot sees it whole.
+				set = new KeyValueSet(exception, method, outcome, status, uri,
+						KeyValues.of(exception, method, outcome, status, uri));
+				this.table[slot] = set;
+			}
+			return set.keyValues;
+		}
+
+		private record KeyValueSet(KeyValue exception, KeyValue method, KeyValue outcome, KeyValue status, KeyValue uri,
+				KeyValues keyValues) {
+
+		}
+
 	}
 
 }

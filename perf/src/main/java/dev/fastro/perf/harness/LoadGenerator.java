@@ -43,10 +43,32 @@ public abstract class LoadGenerator {
 	 */
 	public List<WrkResult> runTogether(URI base, List<Load> loads, int connections, int seconds)
 			throws IOException, InterruptedException {
+		return runAll(loads.stream().map((load) -> new Target(base, load)).toList(), connections, seconds);
+	}
+
+	/**
+	 * Runs one generator per server at the same time, all with the same load, as
+	 * {@code --side-by-side} measures the servers of a case; they start in the order
+	 * given.
+	 * @param bases the servers' base URIs
+	 * @param load the request to send, and how many per write
+	 * @param connections how many connections each run keeps open
+	 * @param seconds how long to run
+	 * @return what each run measured, in the order of the servers
+	 * @throws IOException if one cannot be run or prints no result
+	 * @throws InterruptedException if interrupted while waiting
+	 */
+	public List<WrkResult> runSideBySide(List<URI> bases, Load load, int connections, int seconds)
+			throws IOException, InterruptedException {
+		return runAll(bases.stream().map((base) -> new Target(base, load)).toList(), connections, seconds);
+	}
+
+	private List<WrkResult> runAll(List<Target> targets, int connections, int seconds)
+			throws IOException, InterruptedException {
 		List<Process> processes = new ArrayList<>();
 		try {
-			for (Load load : loads) {
-				processes.add(start(base, load, connections, seconds));
+			for (Target target : targets) {
+				processes.add(start(target.base(), target.load(), connections, seconds));
 			}
 			List<WrkResult> results = new ArrayList<>();
 			for (Process process : processes) {
@@ -57,6 +79,11 @@ public abstract class LoadGenerator {
 		finally {
 			processes.forEach(Process::destroyForcibly);
 		}
+	}
+
+	/** One run's server and load. */
+	private record Target(URI base, Load load) {
+
 	}
 
 	/**

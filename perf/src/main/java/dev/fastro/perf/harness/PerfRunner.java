@@ -150,7 +150,7 @@ public final class PerfRunner {
 		progress.starting("starting " + runnable.size() + " servers for " + group.name() + ", one after the other: "
 				+ runnable.stream().map(ServerSpec::label).toList());
 		List<ServerProcess> processes = fleet.start(runnable);
-		progress.finished(startSeconds(group), false);
+		progress.finished(startSeconds(group), 0);
 		Map<ServerKind, ServerProcess> live = new LinkedHashMap<>();
 		Map<ServerKind, Footprint> groupFootprints = new LinkedHashMap<>();
 		Map<ServerKind, Map<Request, Integer>> bodyBytes = new LinkedHashMap<>();
@@ -190,17 +190,20 @@ public final class PerfRunner {
 			groupFootprints.computeIfPresent(server.getKey(), (kind, footprint) -> footprint.withRss(rss));
 			progress
 				.note(String.format(Locale.ROOT, "%s resident after warm-up: %,d KiB", server.getValue().label(), rss));
-			progress.finished(this.options.warmupSeconds(), false);
+			progress.finished(this.options.warmupSeconds(), 0);
 		}
 		groupFootprints.forEach(this.footprints::putIfAbsent);
 		List<ServerKind> servers = List.copyOf(live.keySet());
 		int turn = 0;
 		for (Case one : group.cases()) {
 			for (int round = 1; round <= one.rounds(); round++) {
-				for (ServerKind kind : Plan.order(servers, turn++)) {
-					if (one.servers().contains(kind)) {
-						measure(one, round, kind, live.get(kind), groupFootprints.get(kind),
-								bodyBytes.get(kind).get(one.probe().request()), load, progress);
+				List<ServerKind> order = Plan.order(servers, turn++).stream().filter(one.servers()::contains).toList();
+				if (this.options.sideBySide()) {
+					measure(one, round, order, live, groupFootprints, bodyBytes, load, progress);
+				}
+				else {
+					for (ServerKind kind : order) {
+						measure(one, round, List.of(kind), live, groupFootprints, bodyBytes, load, progress);
 					}
 				}
 			}
@@ -265,30 +268,47 @@ public final class PerfRunner {
 		return sizes;
 	}
 
-	private void measure(Case one, int round, ServerKind kind, ServerProcess server, Footprint footprint, int bodyBytes,
-			LoadGenerator load, Progress progress) throws IOException, InterruptedException {
+	/**
+	 * Measures one round of a case on the given servers at once, each with its own load
+	 * generator started in their order: one server, or with {@code --side-by-side} all of
+	 * them.
+	 */
+	private void measure(Case one, int round, List<ServerKind> kinds, Map<ServerKind, ServerProcess> live,
+			Map<ServerKind, Footprint> footprints, Map<ServerKind, Map<Request, Integer>> bodyBytes, LoadGenerator load,
+			Progress progress) throws IOException, InterruptedException {
 		int seconds = this.options.seconds();
+		List<ServerProcess> servers = kinds.stream().map(live::get).toList();
 		progress.starting(
 				String.format(Locale.ROOT, "%s · %s%s · round %d/%d · %s · -c%d%s · %d s", one.experiment().title(),
 						one.label(), (one.protocol() != Protocol.H1) ? " · " + one.protocol().title() : "", round,
-						one.rounds(), kind.label(), one.connections(),
-						(one.pipeline() > 1) ? " · pipelined x" + one.pipeline() : "", seconds));
-		// The server's CPU time over the whole run, read right before wrk starts and
-		// right after it ends:
-		// the clock ticks are 10 ms, so only a window of seconds makes them precise.
+						one.rounds(), String.join(" + ", kinds.stream().map(ServerKind::label).toList()),
+						one.connections(), (one.pipeline() > 1) ? " · pipelined x" + one.pipeline() : "", seconds));
+		// The servers' CPU time over the whole run, read right before the load starts and
+		// right after it ends: the clock ticks are 10 ms, so only a window of seconds
+		// makes
+		// them precise.
 		long ticksPerSecond = ProcessCpu.ticksPerSecond();
-		long before = server.cpuTicks();
-		WrkResult result = load.run(server.baseUri(), one.load(), one.connections(), seconds);
-		long after = server.cpuTicks();
-		Measurement run = new Measurement(one.experiment(), one.label(), kind, round, one.connections(), one.pipeline(),
-				seconds, result, new CpuTime(after - before, ticksPerSecond), footprint, one.protocol(), bodyBytes);
-		this.measurements.add(run);
-		String latency = (one.pipeline() > 1 || one.protocol().http2()) ? ""
-				: String.format(Locale.ROOT, ", avg %s, p95 %s", ReportWriter.latency(result.latencyMeanMicros()),
-						ReportWriter.latency(result.latencyP95Micros()));
-		progress.note(result.valid() ? String.format(Locale.ROOT, "%,.0f req/s%s, server CPU %.2f µs/req",
-				result.throughput(), latency, run.cpuMicrosPerRequest()) : "INVALID: " + result.problem());
-		progress.finished(seconds + RUN_OVERHEAD_SECONDS, true);
+		long[] before = new long[servers.size()];
+		for (int i = 0; i < servers.size(); i++) {
+			before[i] = servers.get(i).cpuTicks();
+		}
+		List<WrkResult> results = load.runSideBySide(servers.stream().map(ServerProcess::baseUri).toList(), one.load(),
+				one.connections(), seconds);
+		for (int i = 0; i < servers.size(); i++) {
+			ServerKind kind = kinds.get(i);
+			WrkResult result = results.get(i);
+			Measurement run = new Measurement(one.experiment(), one.label(), kind, round, one.connections(),
+					one.pipeline(), seconds, result, new CpuTime(servers.get(i).cpuTicks() - before[i], ticksPerSecond),
+					footprints.get(kind), one.protocol(), bodyBytes.get(kind).get(one.probe().request()));
+			this.measurements.add(run);
+			String latency = (one.pipeline() > 1 || one.protocol().http2()) ? ""
+					: String.format(Locale.ROOT, ", avg %s, p95 %s", ReportWriter.latency(result.latencyMeanMicros()),
+							ReportWriter.latency(result.latencyP95Micros()));
+			String figures = result.valid() ? String.format(Locale.ROOT, "%,.0f req/s%s, server CPU %.2f µs/req",
+					result.throughput(), latency, run.cpuMicrosPerRequest()) : "INVALID: " + result.problem();
+			progress.note((kinds.size() > 1) ? kind.label() + ": " + figures : figures);
+		}
+		progress.finished(seconds + RUN_OVERHEAD_SECONDS, kinds.size());
 	}
 
 	/**
@@ -326,7 +346,8 @@ public final class PerfRunner {
 		for (Group group : groups) {
 			total += startSeconds(group) + group.servers().size() * this.options.warmupSeconds();
 			for (Case one : group.cases()) {
-				total += one.rounds() * one.servers().size() * (this.options.seconds() + RUN_OVERHEAD_SECONDS);
+				int turns = this.options.sideBySide() ? 1 : one.servers().size();
+				total += one.rounds() * turns * (this.options.seconds() + RUN_OVERHEAD_SECONDS);
 			}
 		}
 		return Math.max(total, 1);

@@ -189,20 +189,22 @@ public final class Plan {
 	}
 
 	/**
-	 * The order in which the servers take their turns in one round: rotated by one server
-	 * from round to round, and reversed every other round, the rotation carrying on from
+	 * The order in which the servers take their turns in one round: reversed every other
+	 * round, and rotated by one server every two rounds, the rotation carrying on from
 	 * case to case. A fixed order put the same server first in every round, right after
 	 * the previous round's last one and whatever that one left running on the shared core
 	 * (connections closing, compilation, collection), and let every server follow the
 	 * same neighbour every time; this way each server is first as often as the others,
 	 * follows different ones, and a cost a server leaves behind falls on all of them.
+	 * Rotating every round as well as reversing would undo the rotation with two servers,
+	 * and put the same one first in every round.
 	 * @param servers the servers, in the order they started
 	 * @param turn the number of rounds measured before this one in the group
 	 * @return the servers in this round's order
 	 */
 	static List<ServerKind> order(List<ServerKind> servers, int turn) {
 		List<ServerKind> order = new ArrayList<>(servers);
-		Collections.rotate(order, -turn);
+		Collections.rotate(order, -(turn / 2));
 		if (turn % 2 == 1) {
 			Collections.reverse(order);
 		}

@@ -40,14 +40,12 @@ final class Progress {
 	}
 
 	/**
-	 * Records that a step planned to take {@code seconds} is over; {@code run} if it was
-	 * a measured run.
+	 * Records that a step planned to take {@code seconds} is over, and the measured runs
+	 * it made.
 	 */
-	void finished(double seconds, boolean run) {
+	void finished(double seconds, int runs) {
 		this.doneSeconds += seconds;
-		if (run) {
-			this.doneRuns++;
-		}
+		this.doneRuns += runs;
 	}
 
 	/** Time since the start. */

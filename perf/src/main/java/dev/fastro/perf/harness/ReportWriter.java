@@ -125,6 +125,10 @@ public final class ReportWriter {
 				.append(settings.pipeline())
 				.append(" requests per write** (`--pipelined`; no latencies, see the method), ");
 		}
+		if (settings.sideBySide()) {
+			md.append("**side by side: the servers of each round ran at once on one core** (`--side-by-side`; "
+					+ "only the ratios are results, see the method), ");
+		}
 		md.append(settings.seconds())
 			.append(" s per run, median of ")
 			.append(rounds(settings.rounds()))
@@ -735,7 +739,7 @@ public final class ReportWriter {
 							|| run.caseLabel().equals(Scenario.URL_PARAMS_ZIPF.title())));
 		md.append("## Method\n\n")
 			.append("- Every server runs in its own JVM with `-XX:ActiveProcessorCount=1` and one event-loop thread. "
-					+ "The servers of an experiment start side by side, and once a server is up all its threads are "
+					+ "The servers of an experiment start one after the other, and once a server is up all its threads are "
 					+ "pinned to the server core (`taskset -a -p -c`, checked in `/proc`), before it is verified, "
 					+ "warmed up and measured; wrk is pinned to the other core (`taskset -c`).\n")
 			.append("- Before measuring, each server's answer to every request it will be measured with is checked "
@@ -744,12 +748,20 @@ public final class ReportWriter {
 			.append("- Warm-up: every request of a server is driven at once for ")
 			.append(settings.warmupSeconds())
 			.append(" s after it starts, before its first measured run.\n")
-			.append("- For each scenario the servers take turns, one ")
-			.append(settings.seconds())
-			.append(" s run each, for ")
-			.append(rounds(settings.rounds()))
-			.append(", the order rotated by one server from round to round and reversed every other round; "
-					+ "medians over rounds, and `% of Native` is the median of the per-round ratios.\n")
+			.append(settings.sideBySide() ? "- Side by side (`--side-by-side`): for each scenario, in each of "
+					+ rounds(settings.rounds()) + ", the servers run at once for " + settings.seconds()
+					+ " s, each loaded by its own wrk, all the wrk processes on the wrk core, started in an order "
+					+ "reversed every other round and rotated by one server every two rounds. The servers share "
+					+ "the server core, so a slow or a fast phase of the shared machine falls on all of them alike. "
+					+ "Each has only part of the core and of wrk's, so its throughput and CPU per request are not "
+					+ "those it would have alone (CPU per request comes out higher, as the servers evict each "
+					+ "other's caches): only the ratios between servers are results. Medians over rounds, and "
+					+ "`% of Native` is the median of the per-round ratios.\n"
+					: "- For each scenario the servers take turns, one " + settings.seconds() + " s run each, for "
+							+ rounds(settings.rounds())
+							+ ", the order reversed every other round and rotated by one server every two "
+							+ "rounds; medians over rounds, and `% of Native` is the median of the per-round "
+							+ "ratios.\n")
 			.append("- A run with socket errors or non-2xx answers is invalid and left out.\n")
 			.append(settings.pipelined()
 					? "- Pipelined (`--pipelined`): in the scenarios, wrk's Lua `init` builds one string of "
@@ -796,9 +808,11 @@ public final class ReportWriter {
 	 */
 	private static void methodChanges(StringBuilder md) {
 		md.append("## Method changes\n\n")
-			.append("- The order of the servers changes from round to round: rotated by one server and reversed every "
-					+ "other round, carrying on from scenario to scenario, so each server goes first as often as the "
-					+ "others and follows different ones. Earlier reports started every round with Native, right "
+			.append("- The order of the servers changes from round to round: reversed every other round and "
+					+ "rotated by one server every two rounds, carrying on from scenario to scenario, so each server "
+					+ "goes first as often as the others and follows different ones. (Until issue 10's side-by-side "
+					+ "mode it rotated every round as well, which with two servers undid itself and put the same "
+					+ "one first in every round.) Earlier reports started every round with Native, right "
 					+ "after the previous round's last server, and Fastro always followed Native, so whatever a "
 					+ "server left running on the shared core after its run (connections closing, compilation, "
 					+ "collection) fell on the same server every time, and every ratio to Native leaned the same "

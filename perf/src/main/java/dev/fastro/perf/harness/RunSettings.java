@@ -11,9 +11,11 @@ package dev.fastro.perf.harness;
  * @param connections wrk's connections, except in the connections experiment
  * @param pipeline requests per write in the scenarios: 1, or
  * {@link WrkScript#PIPELINE_DEPTH} with {@code --pipelined}
+ * @param sideBySide whether the servers of a case were measured at once in each round
+ * ({@code --side-by-side})
  */
 public record RunSettings(boolean quick, int rounds, int scalingRounds, int seconds, int warmupSeconds, int connections,
-		int pipeline) {
+		int pipeline, boolean sideBySide) {
 
 	/**
 	 * Whether the scenarios were measured pipelined.

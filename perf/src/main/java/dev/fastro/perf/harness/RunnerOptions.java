@@ -24,12 +24,13 @@ import java.util.function.Function;
  * @param jmh whether to run the router micro-benchmarks first
  * @param pipelined whether the scenarios are measured with
  * {@link WrkScript#PIPELINE_DEPTH} requests per write
+ * @param sideBySide whether the servers of a case are measured at once in each round
  * @param serverCpu the core the servers are pinned to
  * @param wrkCpu the core wrk is pinned to
  */
 public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warmupSeconds, int connections,
 		Set<ServerKind> servers, List<Scenario> scenarios, Set<Experiment> experiments, Path outputDirectory,
-		boolean quick, boolean jmh, boolean pipelined, int serverCpu, int wrkCpu) {
+		boolean quick, boolean jmh, boolean pipelined, boolean sideBySide, int serverCpu, int wrkCpu) {
 
 	/**
 	 * The servers compared unless {@code --servers} says otherwise: ours and the
@@ -77,6 +78,10 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --jmh                also run the JMH router micro-benchmarks (about 4 minutes, 1 with --quick)
 			  --pipelined          measure the scenarios with 16 requests per write on each connection, as
 			                       TechEmpower's plaintext test does, so wrk stops being the bottleneck
+			  --side-by-side       in each round, load the servers of a case at the same time, each with its
+			                       own wrk, on the shared server core, so the machine's noise hits them alike:
+			                       the ratios between servers hold on a noisy machine, the absolute figures
+			                       do not (each server has part of the core); runs take 1/N of the time
 			  --server-cpu N       core the servers are pinned to (default 1)
 			  --wrk-cpu N          core wrk is pinned to (default 0)
 			  --help               this text
@@ -103,6 +108,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		Path output = defaultOutput;
 		boolean jmh = false;
 		boolean pipelined = false;
+		boolean sideBySide = false;
 		boolean peers = false;
 		int serverCpu = 1;
 		int wrkCpu = 0;
@@ -113,6 +119,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 				}
 				case "--jmh" -> jmh = true;
 				case "--pipelined" -> pipelined = true;
+				case "--side-by-side" -> sideBySide = true;
 				case "--peers" -> peers = true;
 				case "--rounds" -> rounds = positive(arg, value(args, ++i, arg));
 				case "--scaling-rounds" -> scalingRounds = positive(arg, value(args, ++i, arg));
@@ -137,7 +144,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		}
 		return new RunnerOptions(orDefault(rounds, quick ? 1 : 3), orDefault(scalingRounds, quick ? 1 : 2),
 				orDefault(seconds, quick ? 1 : 10), orDefault(warmup, quick ? 1 : 15), connections, servers, scenarios,
-				experiments, output, quick, jmh, pipelined, serverCpu, wrkCpu);
+				experiments, output, quick, jmh, pipelined, sideBySide, serverCpu, wrkCpu);
 	}
 
 	/**
@@ -146,7 +153,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 	 */
 	public RunSettings settings() {
 		return new RunSettings(this.quick, this.rounds, this.scalingRounds, this.seconds, this.warmupSeconds,
-				this.connections, this.pipelined ? WrkScript.PIPELINE_DEPTH : 1);
+				this.connections, this.pipelined ? WrkScript.PIPELINE_DEPTH : 1, this.sideBySide);
 	}
 
 	private static String value(List<String> args, int index, String option) {

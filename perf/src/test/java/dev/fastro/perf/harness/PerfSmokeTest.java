@@ -1,5 +1,7 @@
 package dev.fastro.perf.harness;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,7 +95,7 @@ class PerfSmokeTest {
 			.stream()
 			.map(order -> order.get(0))
 			.toList();
-		assertThat(firsts).containsExactly("native", "native", "raw", "raw", "fastro");
+		assertThat(firsts).containsExactly("native", "raw", "fastro", "native", "raw");
 		// One-second runs of barely warm servers on a busy machine may be invalid now and
 		// then, and the
 		// report says so; but every server must have answered wrk properly at least once.
@@ -114,6 +116,35 @@ class PerfSmokeTest {
 			assertThat(Long.parseLong(line.split(",")[rssColumn])).isPositive();
 		});
 		assertThat(this.out.resolve("chart-percent-of-native.svg")).content().startsWith("<svg");
+	}
+
+	/**
+	 * {@code --side-by-side}: each round measures the two servers at once, each under its
+	 * own wrk, and the report says that only its ratios are results.
+	 */
+	@Test
+	@Timeout(120)
+	void sideBySideMeasuresTheServersOfEachRoundAtOnce() throws Exception {
+		String missing = Prerequisites.missing();
+		assumeTrue(missing == null, () -> "Skipped, the benchmark harness cannot run: " + missing);
+		RunnerOptions options = RunnerOptions.parse(List.of("--quick", "--side-by-side", "--rounds", "2", "--servers",
+				"native,raw", "--scenarios", "root", "--experiments", "main", "--out", this.out.toString()), this.out);
+		ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+		Path report = PerfRunner.run(options, "PerfSmokeTest: perf/run --quick --side-by-side",
+				new PrintStream(progress, true, StandardCharsets.UTF_8));
+
+		// One step per round, naming both servers, the first to start its wrk first; the
+		// two take turns at that.
+		assertThat(progress.toString(StandardCharsets.UTF_8).lines().filter(line -> line.contains("· round ")))
+			.satisfiesExactly(
+					first -> assertThat(first).contains("Scenarios · Root · round 1/2 · Native + Raw Netty · -c100"),
+					second -> assertThat(second).contains("Scenarios · Root · round 2/2 · Raw Netty + Native · -c100"));
+		List<String> csv = Files.readAllLines(this.out.resolve(CsvWriter.FILE_NAME), StandardCharsets.UTF_8);
+		assertThat(csv.subList(1, csv.size())).extracting(line -> line.split(",")[2])
+			.containsExactly("native", "raw", "raw", "native");
+		assertThat(Files.readString(report))
+			.contains("**side by side: the servers of each round ran at once on one core**");
 	}
 
 }

@@ -89,7 +89,7 @@ class PlanTest {
 		List<List<ServerKind>> rounds = IntStream.range(0, 6).mapToObj(turn -> Plan.order(servers, turn)).toList();
 		assertThat(rounds).allSatisfy(round -> assertThat(round).containsExactlyInAnyOrderElementsOf(servers));
 		assertThat(rounds).extracting(round -> round.get(0))
-			.containsExactly(ServerKind.NATIVE, ServerKind.NATIVE, ServerKind.RAW, ServerKind.RAW, ServerKind.FASTRO,
+			.containsExactly(ServerKind.NATIVE, ServerKind.RAW, ServerKind.FASTRO, ServerKind.NATIVE, ServerKind.RAW,
 					ServerKind.FASTRO);
 		Set<ServerKind> beforeFastro = rounds.stream()
 			.filter(round -> round.indexOf(ServerKind.FASTRO) > 0)
@@ -153,6 +153,22 @@ class PlanTest {
 			assertThat(group.cases()).extracting(Case::label).containsExactly("JSON POST", "Root");
 		});
 		assertThat(RunnerOptions.parse(List.of("--experiments", "none"), Path.of(".")).experiments()).isEmpty();
+	}
+
+	@Test
+	void withTwoServersEachGoesFirstEveryOtherRound() {
+		List<ServerKind> servers = List.of(ServerKind.FASTRO, ServerKind.FASTRO_METRICS);
+		assertThat(IntStream.range(0, 4).mapToObj(turn -> Plan.order(servers, turn).get(0))).containsExactly(
+				ServerKind.FASTRO, ServerKind.FASTRO_METRICS, ServerKind.FASTRO_METRICS, ServerKind.FASTRO);
+	}
+
+	@Test
+	void sideBySideIsOffUnlessAskedForAndTheReportIsTold() {
+		assertThat(RunnerOptions.parse(List.of(), Path.of(".")).sideBySide()).isFalse();
+		assertThat(RunnerOptions.parse(List.of(), Path.of(".")).settings().sideBySide()).isFalse();
+		RunnerOptions options = RunnerOptions.parse(List.of("--side-by-side"), Path.of("."));
+		assertThat(options.sideBySide()).isTrue();
+		assertThat(options.settings().sideBySide()).isTrue();
 	}
 
 	@Test

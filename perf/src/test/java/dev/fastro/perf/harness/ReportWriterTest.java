@@ -143,7 +143,8 @@ class ReportWriterTest {
 	void statesTheMethodChanges() throws Exception {
 		String report = write(List.of(), List.of(), null);
 		assertThat(report).contains("## Method changes")
-			.contains("rotated by one server and reversed every other round")
+			.contains("reversed every other round and rotated by one server every two rounds")
+			.contains("which with two servers undid itself")
 			.contains("`Fastro (cache on)` (`fastro-cache`) replaces the earlier `Fastro (cache off)` row");
 		assertThat(report.indexOf("## Method changes")).isLessThan(report.indexOf("## Environment"));
 	}
@@ -165,8 +166,8 @@ class ReportWriterTest {
 	}
 
 	private String write(List<Measurement> runs, List<Refusal> refusals, JmhResults jmh) throws Exception {
-		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1), ENVIRONMENT, runs, refusals,
-				jmh);
+		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1, false), ENVIRONMENT, runs,
+				refusals, jmh);
 		return Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
 	}
 
@@ -198,7 +199,7 @@ class ReportWriterTest {
 		// Refused before its warm-up: its start-up is known, its memory after warm-up is
 		// not.
 		footprints.put(ServerKind.WEBFLUX, new Footprint(3_001, -1));
-		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1), ENVIRONMENT,
+		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1, false), ENVIRONMENT,
 				List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000)), List.of(), null, footprints);
 		String report = Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
 		assertThat(report).contains("## Start-up and footprint")
@@ -210,7 +211,7 @@ class ReportWriterTest {
 
 	@Test
 	void aPipelinedRunSaysSoAndLeavesOutWrksBatchLatencies() throws Exception {
-		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 16), ENVIRONMENT,
+		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 16, false), ENVIRONMENT,
 				List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000)), List.of(), null);
 		String report = Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
 		assertThat(report).contains("**pipelined: 16 requests per write**")
@@ -218,6 +219,21 @@ class ReportWriterTest {
 			.contains("- Pipelined (`--pipelined`): in the scenarios, wrk's Lua `init` builds one string of 16 copies")
 			.contains("The original's figures were not pipelined");
 		assertThat(write(List.of(), List.of(), null)).doesNotContain("Pipelined").doesNotContain("pipelined:");
+	}
+
+	@Test
+	void aSideBySideRunSaysThatOnlyItsRatiosAreResults() throws Exception {
+		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1, true), ENVIRONMENT,
+				List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000)), List.of(), null);
+		String report = Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
+		assertThat(report).contains("**side by side: the servers of each round ran at once on one core**")
+			.contains("- Side by side (`--side-by-side`): for each scenario, in each of 3 rounds, the servers run at "
+					+ "once for 10 s, each loaded by its own wrk")
+			.contains("only the ratios between servers are results")
+			.doesNotContain("the servers take turns");
+		assertThat(write(List.of(), List.of(), null)).contains("- For each scenario the servers take turns, one 10 s")
+			.doesNotContain("side by side:")
+			.doesNotContain("--side-by-side");
 	}
 
 	@Test

@@ -268,9 +268,8 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 			KeyValueSet set = this.table[slot];
 			if (set == null || set.exception != exception || set.method != method || set.outcome != outcome
 					|| set.status != status || set.uri != uri) {
-				// Sorted by key, as KeyValues keeps them. Its fields are final, so
-				// another
-				// event loop reading the slot sees it whole.
+				// Sorted by key, as KeyValues keeps them. A record's fields are final,
+				// so another event loop reading the slot sees the set whole.
 				set = new KeyValueSet(exception, method, outcome, status, uri,
 						KeyValues.of(exception, method, outcome, status, uri));
 				this.table[slot] = set;

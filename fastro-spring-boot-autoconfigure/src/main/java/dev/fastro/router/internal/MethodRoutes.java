@@ -69,9 +69,8 @@ final class MethodRoutes<T> {
 		this.maxParams = params;
 		this.tree = params == 0 ? null : dynamic;
 		// The calling thread runs cache maintenance: it is amortised and keeps the bound
-		// prompt
-		// under a flood of distinct paths, without handing work to a shared pool from an
-		// event loop.
+		// prompt under a flood of distinct paths, without handing work to a shared pool
+		// from an event loop.
 		this.cache = tree == null || !cached ? null
 				: Caffeine.newBuilder()
 					.maximumWeight(maxBytes)

@@ -283,10 +283,8 @@ public final class PerfRunner {
 						one.label(), (one.protocol() != Protocol.H1) ? " · " + one.protocol().title() : "", round,
 						one.rounds(), String.join(" + ", kinds.stream().map(ServerKind::label).toList()),
 						one.connections(), (one.pipeline() > 1) ? " · pipelined x" + one.pipeline() : "", seconds));
-		// The servers' CPU time over the whole run, read right before the load starts and
-		// right after it ends: the clock ticks are 10 ms, so only a window of seconds
-		// makes
-		// them precise.
+		// Each server's CPU time, read right before the load starts and right after it
+		// ends: clock ticks are 10 ms, so only a run of seconds makes it precise.
 		long ticksPerSecond = ProcessCpu.ticksPerSecond();
 		long[] before = new long[servers.size()];
 		for (int i = 0; i < servers.size(); i++) {

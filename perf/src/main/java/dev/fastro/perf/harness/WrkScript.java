@@ -67,8 +67,7 @@ public final class WrkScript {
 		}
 		request.headers()
 			// A header name is a token (no quotes, no brackets); a long string right
-			// after
-			// "[" would open "[[", a long string of its own.
+			// after "[" would open "[[", a long string of its own.
 			.forEach((name, value) -> lua.append("wrk.headers[\"")
 				.append(name)
 				.append("\"] = ")

@@ -46,12 +46,12 @@ class PerfSmokeTest {
 		String missing = Prerequisites.missing();
 		assumeTrue(missing == null, () -> "Skipped, the benchmark harness cannot run: " + missing);
 		// Three servers and the five scenarios of the spec, without the scaling
-		// experiments and the
-		// realistic URL-params scenarios: those repeat the same steps with other requests
-		// and servers,
-		// PlanTest and ReportWriterTest cover their plans and report, and
-		// WrkScriptRunTest the Lua
-		// scripts of the random ids. Well under a minute, where all of --quick takes two.
+		// experiments and the realistic URL-params scenarios: those repeat the same steps
+		// with other requests and servers, PlanTest and ReportWriterTest cover their
+		// plans
+		// and report, and WrkScriptRunTest the Lua scripts of the random ids. Well under
+		// a
+		// minute, where all of --quick takes two.
 		String servers = SERVERS.stream().map(ServerKind::id).collect(Collectors.joining(","));
 		String scenarios = SCENARIOS.stream().map(Scenario::id).collect(Collectors.joining(","));
 		RunnerOptions options = RunnerOptions.parse(List.of("--quick", "--servers", servers, "--scenarios", scenarios,
@@ -97,8 +97,8 @@ class PerfSmokeTest {
 			.toList();
 		assertThat(firsts).containsExactly("native", "raw", "fastro", "native", "raw");
 		// One-second runs of barely warm servers on a busy machine may be invalid now and
-		// then, and the
-		// report says so; but every server must have answered wrk properly at least once.
+		// then, and the report says so; but every server must have answered wrk properly
+		// at least once.
 		int validColumn = List.of(csv.get(0).split(",")).indexOf("valid");
 		for (ServerKind server : SERVERS) {
 			assertThat(csv).anyMatch(line -> line.startsWith("main,") && line.contains("," + server.id() + ",")

@@ -259,8 +259,7 @@ class PlanTest {
 			assertThat(group.servers()).containsExactly(new ServerSpec(ServerKind.NATIVE, 0, group.protocol(), false),
 					new ServerSpec(ServerKind.FASTRO, 0, group.protocol(), false));
 			// The realistic URL-params scenarios draw ids in wrk's Lua; h2load sends
-			// fixed
-			// requests.
+			// fixed requests.
 			assertThat(group.cases()).extracting(Case::label)
 				.containsExactly("Root", "URL Params", "Query Params", "Middleware", "JSON POST");
 			assertThat(group.cases()).allSatisfy(one -> {

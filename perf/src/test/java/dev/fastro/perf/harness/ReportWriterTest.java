@@ -165,6 +165,13 @@ class ReportWriterTest {
 		assertThat(ReportWriter.latency(1234.5)).isEqualTo("1.23 ms");
 	}
 
+	/** The report of one native Root run, made with the given settings. */
+	private String writeOneRootRun(RunSettings settings) throws Exception {
+		ReportWriter.write(this.directory, settings, ENVIRONMENT,
+				List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000)), List.of(), null);
+		return Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
+	}
+
 	private String write(List<Measurement> runs, List<Refusal> refusals, JmhResults jmh) throws Exception {
 		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1, false), ENVIRONMENT, runs,
 				refusals, jmh);
@@ -211,9 +218,7 @@ class ReportWriterTest {
 
 	@Test
 	void aPipelinedRunSaysSoAndLeavesOutWrksBatchLatencies() throws Exception {
-		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 16, false), ENVIRONMENT,
-				List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000)), List.of(), null);
-		String report = Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
+		String report = writeOneRootRun(new RunSettings(false, 3, 2, 10, 5, 100, 16, false));
 		assertThat(report).contains("**pipelined: 16 requests per write**")
 			.contains("| Root | Native | 100,000 | n/a | n/a | 100% | 8.00 | 100% |")
 			.contains("- Pipelined (`--pipelined`): in the scenarios, wrk's Lua `init` builds one string of 16 copies")
@@ -223,9 +228,7 @@ class ReportWriterTest {
 
 	@Test
 	void aSideBySideRunSaysThatOnlyItsRatiosAreResults() throws Exception {
-		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1, true), ENVIRONMENT,
-				List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000)), List.of(), null);
-		String report = Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
+		String report = writeOneRootRun(new RunSettings(false, 3, 2, 10, 5, 100, 1, true));
 		assertThat(report).contains("**side by side: the servers of each round ran at once on one core**")
 			.contains("- Side by side (`--side-by-side`): for each scenario, in each of 3 rounds, the servers run at "
 					+ "once for 10 s, each loaded by its own wrk")

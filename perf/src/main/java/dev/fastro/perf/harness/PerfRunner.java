@@ -198,13 +198,13 @@ public final class PerfRunner {
 		for (Case one : group.cases()) {
 			for (int round = 1; round <= one.rounds(); round++) {
 				List<ServerKind> order = Plan.order(servers, turn++).stream().filter(one.servers()::contains).toList();
-				if (this.options.sideBySide()) {
-					measure(one, round, order, live, groupFootprints, bodyBytes, load, progress);
-				}
-				else {
+				if (!this.options.sideBySide()) {
 					for (ServerKind kind : order) {
 						measure(one, round, List.of(kind), live, groupFootprints, bodyBytes, load, progress);
 					}
+				}
+				else if (!order.isEmpty()) {
+					measure(one, round, order, live, groupFootprints, bodyBytes, load, progress);
 				}
 			}
 		}

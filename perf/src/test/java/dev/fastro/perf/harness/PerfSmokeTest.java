@@ -46,12 +46,10 @@ class PerfSmokeTest {
 		String missing = Prerequisites.missing();
 		assumeTrue(missing == null, () -> "Skipped, the benchmark harness cannot run: " + missing);
 		// Three servers and the five scenarios of the spec, without the scaling
-		// experiments and the realistic URL-params scenarios: those repeat the same steps
-		// with other requests and servers, PlanTest and ReportWriterTest cover their
-		// plans
-		// and report, and WrkScriptRunTest the Lua scripts of the random ids. Well under
-		// a
-		// minute, where all of --quick takes two.
+		// experiments and the realistic URL-params scenarios: those repeat the same
+		// steps with other requests and servers, PlanTest and ReportWriterTest cover
+		// their plans and report, and WrkScriptRunTest the Lua scripts of the random
+		// ids. Well under a minute, where all of --quick takes two.
 		String servers = SERVERS.stream().map(ServerKind::id).collect(Collectors.joining(","));
 		String scenarios = SCENARIOS.stream().map(Scenario::id).collect(Collectors.joining(","));
 		RunnerOptions options = RunnerOptions.parse(List.of("--quick", "--servers", servers, "--scenarios", scenarios,

@@ -256,6 +256,38 @@ class ProtocolAbuseTest extends HostileClientTest {
 	}
 
 	@Test
+	void pipelinedRequestsWithBodiesEachGetTheirOwn() throws IOException {
+		// The bodies are received whole before their requests reach the handlers: each
+		// waits for its handler behind a slower answer, in one read or byte by byte.
+		String pipelined = rawRequest("GET", "/async/greeting/first") + jsonPost("first") + rawRequest("GET", "/user/2")
+				+ jsonPost("second") + jsonPost("third");
+		for (boolean byteByByte : new boolean[] { false, true }) {
+			try (RawHttp wire = new RawHttp(this.port)) {
+				if (byteByByte) {
+					wire.sendByteByByte(pipelined);
+				}
+				else {
+					wire.send(pipelined);
+				}
+				assertThat(wire.read().bodyString()).isEqualTo("Hello, first!");
+				assertThat(wire.read().bodyString()).isEqualTo(payload("first"));
+				assertThat(wire.read().bodyString()).isEqualTo("User 2");
+				assertThat(wire.read().bodyString()).isEqualTo(payload("second"));
+				assertThat(wire.read().bodyString()).isEqualTo(payload("third"));
+			}
+		}
+	}
+
+	private static String jsonPost(String name) {
+		String body = payload(name);
+		return rawRequest("POST", "/json", "content-type: application/json", "content-length: " + body.length()) + body;
+	}
+
+	private static String payload(String name) {
+		return "{\"name\":\"" + name + "\",\"email\":\"" + name + "@fastro.dev\"}";
+	}
+
+	@Test
 	void expectContinueIsAnsweredContinueWhenTheBodyWillBeAccepted() throws IOException {
 		String body = "{\"name\":\"fastro\",\"email\":\"hello@fastro.dev\"}";
 		try (RawHttp wire = new RawHttp(this.port)) {

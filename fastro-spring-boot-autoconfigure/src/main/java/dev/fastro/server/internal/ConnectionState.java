@@ -1,5 +1,7 @@
 package dev.fastro.server.internal;
 
+import java.util.ArrayDeque;
+
 import dev.fastro.http.HttpException;
 import dev.fastro.http.Problem;
 import dev.fastro.http.internal.JsonCodec;
@@ -11,9 +13,9 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
-import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.AttributeKey;
 import reactor.netty.Connection;
 
@@ -35,6 +37,14 @@ final class ConnectionState {
 
 	/** The context after the HTTP codec, where whole responses can be written. */
 	private ChannelHandlerContext messages;
+
+	private MessageGuard messageGuard;
+
+	/**
+	 * The bodies {@link MessageGuard} has received whole, in the order of their requests,
+	 * until the handler of each takes its own.
+	 */
+	private final ArrayDeque<WholeBody> wholeBodies = new ArrayDeque<>(2);
 
 	/** The context before the HTTP codec, where raw bytes can be written. */
 	private ChannelHandlerContext bytes;
@@ -85,21 +95,45 @@ final class ConnectionState {
 		return (state != null) ? state.bodyFailure : null;
 	}
 
-	void messages(ChannelHandlerContext messages) {
+	void messages(ChannelHandlerContext messages, MessageGuard guard) {
 		this.messages = messages;
+		this.messageGuard = guard;
 	}
 
 	/**
 	 * Fails the body being received: it ends at once, and the handler that receives it
-	 * answers with {@code failure} instead of running on a truncated body. The body ends
-	 * as if complete rather than with an error, because Reactor Netty would signal an
-	 * inbound error a second time when the exchange ends, which Reactor logs as an error
-	 * dropped.
+	 * answers with {@code failure} instead of running on a truncated body.
 	 */
 	void failBody(HttpException failure) {
 		this.bodyFailure = failure;
 		this.framing.lose();
-		this.messages.fireChannelRead(LastHttpContent.EMPTY_LAST_CONTENT);
+		this.messageGuard.endFailedBody(this.messages);
+	}
+
+	/** Keeps a body received whole until the handler of its request takes it. */
+	void receivedWhole(HttpHeaders headers, ByteBuf body) {
+		this.wholeBodies.add(new WholeBody(headers, body));
+	}
+
+	/**
+	 * Hands the body received whole for the request with these headers over to its
+	 * handler, or returns {@code null} when the request's body is still to be received.
+	 */
+	static ByteBuf takeWholeBody(Connection connection, HttpHeaders headers) {
+		ConnectionState state = connection.channel().attr(KEY).get();
+		WholeBody next = (state != null) ? state.wholeBodies.peek() : null;
+		if (next == null || next.headers() != headers) {
+			return null;
+		}
+		state.wholeBodies.poll();
+		return next.body();
+	}
+
+	/** Releases the bodies received whole that no handler will take. */
+	void releaseWholeBodies() {
+		for (WholeBody untaken = this.wholeBodies.poll(); untaken != null; untaken = this.wholeBodies.poll()) {
+			untaken.body().release();
+		}
 	}
 
 	/** Whether a body has failed, after which the connection reads nothing more. */
@@ -214,6 +248,14 @@ final class ConnectionState {
 			.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes())
 			.set(HttpHeaderNames.DATE, DateHeader.now());
 		return replaced;
+	}
+
+	/**
+	 * A request's body received whole, found by the identity of the request's headers,
+	 * which Reactor Netty hands on to the handler as they are.
+	 */
+	private record WholeBody(HttpHeaders headers, ByteBuf body) {
+
 	}
 
 }

@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import org.reactivestreams.Publisher;
+import reactor.netty.Connection;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 
@@ -20,7 +21,8 @@ import reactor.netty.http.server.HttpServerResponse;
  * The bridge from Reactor Netty to the {@link Dispatcher}, or to what wraps it. A request
  * without a body is dispatched at once; a body is first received whole, within the size
  * limit, so that handlers may read it synchronously, and released when the response has
- * been written.
+ * been written. Most bodies on HTTP/1.1 have been received whole by the connection's
+ * guards before the request gets here.
  * <p>
  * Each request costs one {@link Exchange}; the {@link NettyTransport} it writes through
  * is shared.
@@ -59,7 +61,9 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 			// The body stays unread, so the connection cannot carry another request.
 			return fail(request, response, tooLarge());
 		}
-		return new ReceivedBody(this, request, response, this.maxBodySize);
+		ByteBuf whole = (length > 0) ? ConnectionState.takeWholeBody((Connection) request, headers) : null;
+		return (whole != null) ? new ReceivedBody(this, request, response, whole)
+				: new ReceivedBody(this, request, response, this.maxBodySize);
 	}
 
 	/** Dispatches a request whose body, if any, has been received whole. */

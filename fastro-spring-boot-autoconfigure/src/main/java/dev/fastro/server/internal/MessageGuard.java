@@ -1,6 +1,7 @@
 package dev.fastro.server.internal;
 
 import dev.fastro.http.HttpException;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
@@ -10,6 +11,7 @@ import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -28,6 +30,11 @@ import io.netty.util.ReferenceCountUtil;
  * {@link FramingGuard}, is marked as failed to decode, so Reactor Netty answers it in its
  * turn among pipelined requests and closes the connection;</li>
  * <li>a malformed chunk fails the body, so no handler ever sees a truncated one;</li>
+ * <li>a body of known length, within the size limit, is received here whole, and its
+ * request handed on only then, as if it had none: Reactor Netty's handler finds the body
+ * with {@link ConnectionState#takeWholeBody}, and the body does not pass through Reactor
+ * Netty's inbound operators. A request expecting {@code 100-continue}, whose client waits
+ * for Reactor Netty's interim answer, or asking to upgrade, is handed on at once;</li>
  * <li>the answer Reactor Netty writes, empty, to a request that failed to decode gets a
  * problem body naming what was wrong;</li>
  * <li>every response gets a {@code Date}, and the last answer on a connection that will
@@ -47,6 +54,11 @@ final class MessageGuard extends ChannelDuplexHandler {
 
 	private boolean awaitingBody;
 
+	/** The request held back while its body is received whole, or {@code null}. */
+	private HttpRequest held;
+
+	private ByteBuf heldBody;
+
 	private boolean informational;
 
 	MessageGuard(ConnectionState state) {
@@ -55,7 +67,7 @@ final class MessageGuard extends ChannelDuplexHandler {
 
 	@Override
 	public void handlerAdded(ChannelHandlerContext ctx) {
-		this.state.messages(ctx);
+		this.state.messages(ctx, this);
 	}
 
 	@Override
@@ -66,7 +78,10 @@ final class MessageGuard extends ChannelDuplexHandler {
 			return;
 		}
 		if (msg instanceof HttpRequest request) {
-			requestDecoded(request);
+			if (requestDecoded(request)) {
+				this.held = request;
+				return;
+			}
 		}
 		else if (msg instanceof HttpContent content && content.decoderResult().isFailure() && this.awaitingBody) {
 			// Reactor Netty would end the body here as if complete: fail it instead.
@@ -74,10 +89,88 @@ final class MessageGuard extends ChannelDuplexHandler {
 			failBody(new HttpException(400, "Malformed request body: " + describe(content.decoderResult().cause())));
 			return;
 		}
+		else if (this.held != null && msg instanceof HttpContent content) {
+			receiveWhole(ctx, content);
+			return;
+		}
 		if (msg instanceof LastHttpContent) {
 			this.awaitingBody = false;
 		}
 		ctx.fireChannelRead(msg);
+	}
+
+	/**
+	 * Whether a request's body is to be received here whole: one of known length within
+	 * the size limit (a larger one is refused unread by the handler), from a client that
+	 * sends it unasked, on a connection that stays HTTP/1.1.
+	 */
+	private boolean receivesWhole(HttpRequest request, long length) {
+		HttpHeaders headers = request.headers();
+		return length > 0 && length <= this.state.options.maxBodySize() && !headers.contains(HttpHeaderNames.EXPECT)
+				&& !headers.contains(HttpHeaderNames.UPGRADE);
+	}
+
+	private void receiveWhole(ChannelHandlerContext ctx, HttpContent content) {
+		this.heldBody = ReceivedBody.append(this.heldBody, content.content(), ctx.alloc());
+		if (content instanceof LastHttpContent) {
+			HttpRequest request = this.held;
+			this.state.receivedWhole(request.headers(), this.heldBody);
+			this.held = null;
+			this.heldBody = null;
+			this.awaitingBody = false;
+			ctx.fireChannelRead(request);
+			ctx.fireChannelRead(LastHttpContent.EMPTY_LAST_CONTENT);
+		}
+	}
+
+	/**
+	 * Reactor Netty reads on demand, and asks for no read while it has not seen the
+	 * request held here: ask for the rest of its body.
+	 */
+	@Override
+	public void channelReadComplete(ChannelHandlerContext ctx) {
+		if (this.held != null && !ctx.channel().config().isAutoRead()) {
+			ctx.read();
+		}
+		ctx.fireChannelReadComplete();
+	}
+
+	/**
+	 * Ends a failed body at once. Its request is handed on if it was held, and its
+	 * handler, finding no body received whole, reads the end of an empty body and answers
+	 * with the failure. The body ends as if complete rather than with an error, because
+	 * Reactor Netty would signal an inbound error a second time when the exchange ends,
+	 * which Reactor logs as an error dropped.
+	 */
+	void endFailedBody(ChannelHandlerContext ctx) {
+		this.awaitingBody = false;
+		HttpRequest request = this.held;
+		if (request != null) {
+			releaseHeld();
+			ctx.fireChannelRead(request);
+		}
+		ctx.fireChannelRead(LastHttpContent.EMPTY_LAST_CONTENT);
+	}
+
+	@Override
+	public void channelInactive(ChannelHandlerContext ctx) {
+		releaseHeld();
+		this.state.releaseWholeBodies();
+		ctx.fireChannelInactive();
+	}
+
+	@Override
+	public void handlerRemoved(ChannelHandlerContext ctx) {
+		releaseHeld();
+		this.state.releaseWholeBodies();
+	}
+
+	private void releaseHeld() {
+		this.held = null;
+		if (this.heldBody != null) {
+			this.heldBody.release();
+			this.heldBody = null;
+		}
 	}
 
 	/**
@@ -104,11 +197,14 @@ final class MessageGuard extends ChannelDuplexHandler {
 	}
 
 	private void failBody(HttpException failure) {
-		this.awaitingBody = false;
 		this.state.failBody(failure);
 	}
 
-	private void requestDecoded(HttpRequest request) {
+	/**
+	 * Takes note of a decoded request; returns whether to hold it back while its body is
+	 * received whole.
+	 */
+	private boolean requestDecoded(HttpRequest request) {
 		int number = this.state.requestDecoded();
 		this.awaitingBody = !(request instanceof LastHttpContent);
 		Throwable refusal = this.state.takeRefusal();
@@ -124,10 +220,12 @@ final class MessageGuard extends ChannelDuplexHandler {
 				this.failedRequest = number;
 				this.failure = request.decoderResult().cause();
 			}
-			return;
+			return false;
 		}
-		this.state.framing.expectBody(HttpUtil.isTransferEncodingChunked(request) ? RequestFraming.CHUNKED
-				: HttpUtil.getContentLength(request, 0L));
+		long length = HttpUtil.isTransferEncodingChunked(request) ? RequestFraming.CHUNKED
+				: HttpUtil.getContentLength(request, 0L);
+		this.state.framing.expectBody(length);
+		return receivesWhole(request, length);
 	}
 
 	@Override

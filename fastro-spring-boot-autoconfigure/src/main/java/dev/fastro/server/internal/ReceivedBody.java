@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 import dev.fastro.http.HttpException;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import org.reactivestreams.Publisher;
@@ -17,12 +18,12 @@ import reactor.netty.http.server.HttpServerResponse;
 /**
  * One request's answer when it has a body: receives the body whole, within the size
  * limit, then dispatches the exchange with it, and releases it once the answer has been
- * written or the client has gone away.
+ * written or the client has gone away. A body the connection's guards have already
+ * received whole (see {@link MessageGuard}) is dispatched at once.
  * <p>
  * It is one subscriber for both phases, first of the request's content and then of the
  * answer, where {@code aggregate().flatMap(...).doFinally(...)} would take half a dozen
- * operators per request. A body that arrives in one buffer, as a small one does, is kept
- * as it is; only a body in several buffers is composed.
+ * operators per request.
  */
 final class ReceivedBody extends Mono<Void> implements CoreSubscriber<Object>, Subscription {
 
@@ -52,6 +53,7 @@ final class ReceivedBody extends Mono<Void> implements CoreSubscriber<Object>, S
 
 	private volatile boolean cancelled;
 
+	/** The answer to a request whose body is yet to be received. */
 	ReceivedBody(FastroHttpHandler handler, HttpServerRequest request, HttpServerResponse response, long maxSize) {
 		this.handler = handler;
 		this.request = request;
@@ -59,11 +61,22 @@ final class ReceivedBody extends Mono<Void> implements CoreSubscriber<Object>, S
 		this.maxSize = maxSize;
 	}
 
+	/** The answer to a request whose body has been received whole; takes it over. */
+	ReceivedBody(FastroHttpHandler handler, HttpServerRequest request, HttpServerResponse response, ByteBuf whole) {
+		this(handler, request, response, whole.readableBytes());
+		this.body = whole;
+	}
+
 	@Override
 	public void subscribe(CoreSubscriber<? super Void> actual) {
 		this.actual = actual;
 		actual.onSubscribe(this);
-		this.request.receive().subscribe(this);
+		if (this.body != null) {
+			answer(this.handler.dispatch(this.request, this.response, this.body));
+		}
+		else {
+			this.request.receive().subscribe(this);
+		}
 	}
 
 	@Override
@@ -93,14 +106,22 @@ final class ReceivedBody extends Mono<Void> implements CoreSubscriber<Object>, S
 			onError(this.handler.tooLarge());
 			return;
 		}
-		if (this.body == null) {
-			this.body = chunk.retain();
+		this.body = append(this.body, chunk.retain(), this.response.alloc());
+	}
+
+	/**
+	 * A body with one more chunk at its end, taking both over. A body that arrives in one
+	 * buffer, as a small one does, is kept as it is; only a body in several buffers is
+	 * composed, without copying.
+	 * @param body the body so far, or {@code null} before its first chunk
+	 */
+	static ByteBuf append(ByteBuf body, ByteBuf chunk, ByteBufAllocator alloc) {
+		if (body == null) {
+			return chunk;
 		}
-		else {
-			CompositeByteBuf composed = (this.body instanceof CompositeByteBuf composite) ? composite
-					: this.response.alloc().compositeBuffer().addComponent(true, this.body);
-			this.body = composed.addComponent(true, chunk.retain());
-		}
+		CompositeByteBuf composed = (body instanceof CompositeByteBuf composite) ? composite
+				: alloc.compositeBuffer().addComponent(true, body);
+		return composed.addComponent(true, chunk);
 	}
 
 	@Override

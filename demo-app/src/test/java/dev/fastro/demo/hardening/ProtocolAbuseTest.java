@@ -278,6 +278,21 @@ class ProtocolAbuseTest extends HostileClientTest {
 		}
 	}
 
+	@Test
+	void manyPipelinedRequestsAreAllAnsweredInOrder() throws IOException {
+		// More than wait at once before the server stops reading, until they drain.
+		StringBuilder pipelined = new StringBuilder();
+		for (int i = 0; i < 100; i++) {
+			pipelined.append((i % 3 == 0) ? jsonPost("n" + i) : rawRequest("GET", "/user/" + i));
+		}
+		try (RawHttp wire = new RawHttp(this.port)) {
+			wire.send(pipelined.toString());
+			for (int i = 0; i < 100; i++) {
+				assertThat(wire.read().bodyString()).isEqualTo((i % 3 == 0) ? payload("n" + i) : "User " + i);
+			}
+		}
+	}
+
 	private static String jsonPost(String name) {
 		String body = payload(name);
 		return rawRequest("POST", "/json", "content-type: application/json", "content-length: " + body.length()) + body;

@@ -31,6 +31,8 @@ import io.netty.util.ReferenceCountUtil;
  * <li>Half-closed by the client: a client may send its requests and then shut its side
  * down (legal HTTP/1.1). The connection stays open until every request read has been
  * answered in full. A reset closes it at once, which cancels the pending work.</li>
+ * <li>Draining: while the server shuts down gracefully, a connection with answers still
+ * due closes once they have been written.</li>
  * <li>Lingering: when the server closes a connection while the client may still be
  * sending, as after a 413, closing at once would make the kernel answer the unread bytes
  * with a reset, and the client could lose the answer before reading it. As nginx does,
@@ -109,6 +111,13 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 
 	@Override
 	public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
+		if (this.state.isDraining() && !this.state.allAnswered() && ctx.channel().isActive()) {
+			// A graceful shutdown: the answers still due are written first, and the
+			// last one closes the connection (see MessageGuard).
+			this.state.stopReading();
+			ctx.channel().closeFuture().addListener(closed -> promise.trySuccess());
+			return;
+		}
 		this.state.closing();
 		if (this.lingering != null) {
 			this.lingering.addListener(closed -> promise.trySuccess());

@@ -7,6 +7,7 @@ import dev.fastro.http.Problem;
 import dev.fastro.http.internal.JsonCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -65,6 +66,8 @@ final class ConnectionState {
 
 	private boolean closing;
 
+	private boolean draining;
+
 	private RequestChecks.Refusal refusal;
 
 	ConnectionState(ServerOptions options, JsonCodec json) {
@@ -110,6 +113,17 @@ final class ConnectionState {
 		this.messageGuard.endFailedBody(this.messages);
 	}
 
+	/** Tells the client to send the body of the request it holds back. */
+	void writeContinue() {
+		this.messages.writeAndFlush(
+				new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER));
+	}
+
+	/** Why the body of the request just handed on failed, or {@code null}. */
+	HttpException bodyFailure() {
+		return this.bodyFailure;
+	}
+
 	/** Keeps a body received whole until the handler of its request takes it. */
 	void receivedWhole(HttpHeaders headers, ByteBuf body) {
 		this.wholeBodies.add(new WholeBody(headers, body));
@@ -121,11 +135,15 @@ final class ConnectionState {
 	 */
 	static ByteBuf takeWholeBody(Connection connection, HttpHeaders headers) {
 		ConnectionState state = connection.channel().attr(KEY).get();
-		WholeBody next = (state != null) ? state.wholeBodies.peek() : null;
+		return (state != null) ? state.takeWholeBody(headers) : null;
+	}
+
+	ByteBuf takeWholeBody(HttpHeaders headers) {
+		WholeBody next = this.wholeBodies.peek();
 		if (next == null || next.headers() != headers) {
 			return null;
 		}
-		state.wholeBodies.poll();
+		this.wholeBodies.poll();
 		return next.body();
 	}
 
@@ -224,6 +242,27 @@ final class ConnectionState {
 
 	boolean isClosing() {
 		return this.closing;
+	}
+
+	/**
+	 * Whether the server is shutting down gracefully: a close asked for while answers are
+	 * still due waits for them.
+	 */
+	boolean isDraining() {
+		return this.draining;
+	}
+
+	/**
+	 * Marks every connection of {@code connections} that has guards as draining, or no
+	 * longer, each on its event loop, before anything closes it.
+	 */
+	static void draining(Iterable<Channel> connections, boolean draining) {
+		for (Channel connection : connections) {
+			ConnectionState state = connection.attr(KEY).get();
+			if (state != null) {
+				connection.eventLoop().execute(() -> state.draining = draining);
+			}
+		}
 	}
 
 	/**

@@ -8,6 +8,7 @@ import dev.fastro.http.internal.Exchange;
 import dev.fastro.http.internal.ExchangeDispatcher;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
+import dev.fastro.http.internal.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
@@ -47,28 +48,48 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 	@Override
 	public Publisher<Void> apply(HttpServerRequest request, HttpServerResponse response) {
 		HttpHeaders headers = request.requestHeaders();
-		String expect = headers.get(HttpHeaderNames.EXPECT);
-		if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
-			return fail(request, response,
-					new HttpException(417, "Unsupported expectation '" + expect + "'; only 100-continue is"));
+		long length = declaredLength(headers);
+		HttpException refusal = refusal(headers, length);
+		if (refusal != null) {
+			return fail(request, response, refusal);
 		}
-		boolean chunked = headers.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
-		long length = chunked ? -1 : contentLength(headers);
 		if (length == 0) {
 			return dispatch(request, response, null);
 		}
-		if (length > this.maxBodySize) {
-			// The body stays unread, so the connection cannot carry another request.
-			return fail(request, response, tooLarge());
-		}
-		ByteBuf whole = (length > 0) ? ConnectionState.takeWholeBody((Connection) request, headers) : null;
+		ByteBuf whole = (length != 0) ? ConnectionState.takeWholeBody((Connection) request, headers) : null;
 		return (whole != null) ? new ReceivedBody(this, request, response, whole)
 				: new ReceivedBody(this, request, response, this.maxBodySize);
 	}
 
+	/**
+	 * Why a request is refused from its head alone, before its body is read, or
+	 * {@code null}: an expectation other than {@code 100-continue}, or a body declared
+	 * larger than the limit. The body stays unread, so the connection cannot carry
+	 * another request.
+	 * @param length the body's {@link #declaredLength}
+	 */
+	HttpException refusal(HttpHeaders headers, long length) {
+		String expect = headers.get(HttpHeaderNames.EXPECT);
+		if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
+			return new HttpException(417, "Unsupported expectation '" + expect + "'; only 100-continue is");
+		}
+		return (length > this.maxBodySize) ? tooLarge() : null;
+	}
+
 	/** Dispatches a request whose body, if any, has been received whole. */
 	Publisher<Void> dispatch(HttpServerRequest request, HttpServerResponse response, ByteBuf body) {
-		return this.dispatcher.dispatch(exchange(request, response, body));
+		return dispatch(NettyTransport.INSTANCE, response, request.method().name(), request.uri(),
+				request.requestHeaders(), response.responseHeaders(), body);
+	}
+
+	/**
+	 * Dispatches a request whose body, if any, has been received whole, through any
+	 * transport.
+	 */
+	<H> Publisher<Void> dispatch(Transport<H> transport, H handle, String method, String uri, HttpHeaders headers,
+			HttpHeaders responseHeaders, ByteBuf body) {
+		return this.dispatcher.dispatch(
+				new Exchange(transport, handle, method, uri, headers, responseHeaders, body, this.json, this.limits));
 	}
 
 	/**
@@ -77,19 +98,37 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 	 */
 	Publisher<Void> fail(HttpServerRequest request, HttpServerResponse response, HttpException failure) {
 		response.keepAlive(false);
-		return this.dispatcher.fail(exchange(request, response, null), failure);
+		return fail(NettyTransport.INSTANCE, response, request.method().name(), request.uri(), request.requestHeaders(),
+				response.responseHeaders(), failure);
 	}
 
-	private Exchange exchange(HttpServerRequest request, HttpServerResponse response, ByteBuf body) {
-		return new Exchange(NettyTransport.INSTANCE, response, request.method().name(), request.uri(),
-				request.requestHeaders(), response.responseHeaders(), body, this.json, this.limits);
+	/**
+	 * Refuses the request before routing, through any transport; the caller closes the
+	 * connection after the answer.
+	 */
+	<H> Publisher<Void> fail(Transport<H> transport, H handle, String method, String uri, HttpHeaders headers,
+			HttpHeaders responseHeaders, HttpException failure) {
+		return this.dispatcher.fail(
+				new Exchange(transport, handle, method, uri, headers, responseHeaders, null, this.json, this.limits),
+				failure);
 	}
 
 	HttpException tooLarge() {
-		return new HttpException(413, "Request body is larger than the limit of " + this.maxBodySize + " bytes");
+		return tooLarge(this.maxBodySize);
 	}
 
-	private static long contentLength(HttpHeaders headers) {
+	static HttpException tooLarge(long maxBodySize) {
+		return new HttpException(413, "Request body is larger than the limit of " + maxBodySize + " bytes");
+	}
+
+	/**
+	 * The length a request head declares for its body: {@link RequestFraming#CHUNKED},
+	 * its content-length, or 0.
+	 */
+	static long declaredLength(HttpHeaders headers) {
+		if (headers.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true)) {
+			return RequestFraming.CHUNKED;
+		}
 		String value = headers.get(HttpHeaderNames.CONTENT_LENGTH);
 		// Netty's decoder has already refused a malformed content-length.
 		return (value != null) ? Long.parseLong(value.trim()) : 0;

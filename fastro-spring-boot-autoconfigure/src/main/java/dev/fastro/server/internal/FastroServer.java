@@ -3,6 +3,7 @@ package dev.fastro.server.internal;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import dev.fastro.http.internal.Dispatcher;
@@ -56,12 +57,16 @@ public final class FastroServer {
 		this.options = options;
 		this.loops = (options.eventLoopThreads() > 0) ? LoopResources.create("fastro", options.eventLoopThreads(), true)
 				: null;
+		FastroHttpHandler handler = new FastroHttpHandler(wrapper.wrap(dispatcher), json, limits,
+				options.maxBodySize());
+		FastroHttpHandler exchanges = servesExchanges(options, customizers) ? handler : null;
 		HttpServer server = HttpServer.create()
 			.host(options.host())
 			.port(options.port())
 			.httpRequestDecoder(decoder -> decoder.maxInitialLineLength(options.maxInitialLineLength())
 				.maxHeaderSize(options.maxHeaderSize()))
-			.doOnChannelInit((observer, channel, remote) -> ServerPipeline.install(channel.pipeline(), options, json))
+			.doOnChannelInit(
+					(observer, channel, remote) -> ServerPipeline.install(channel.pipeline(), options, json, exchanges))
 			// A client may half-close after its last request and still read the answers
 			// (see ConnectionCloser).
 			.childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
@@ -74,10 +79,20 @@ public final class FastroServer {
 		for (Function<HttpServer, HttpServer> customizer : customizers) {
 			server = customizer.apply(server);
 		}
-		FastroHttpHandler handler = new FastroHttpHandler(wrapper.wrap(dispatcher), json, limits,
-				options.maxBodySize());
 		this.server = (options.http2() != null) ? withHttp2(server, options).handle(new Http2StreamChecks(handler))
 				: server.handle(handler);
+	}
+
+	/**
+	 * Whether Fastro serves the requests of HTTP/1.1 connections itself
+	 * ({@link Http1Exchanges}) rather than through Reactor Netty's exchange: when no
+	 * feature it leaves to Reactor Netty is on (HTTP/2, the access log, forwarded
+	 * headers) and no customizer adjusts Reactor Netty's server (compression, TLS, or the
+	 * application's own), whose effect on Reactor Netty's exchange it could not keep.
+	 */
+	private static boolean servesExchanges(ServerOptions options,
+			List<? extends Function<HttpServer, HttpServer>> customizers) {
+		return options.http2() == null && !options.accessLog() && !options.forwardedHeaders() && customizers.isEmpty();
 	}
 
 	/**
@@ -127,18 +142,30 @@ public final class FastroServer {
 			return;
 		}
 		this.running = null;
+		long deadline = System.nanoTime() + gracePeriod.toNanos();
+		ConnectionState.draining(this.connections, true);
+		boolean finished;
 		try {
 			server.disposeNow(gracePeriod);
+			// Reactor Netty has waited for the exchanges it serves. The connections whose
+			// exchanges Fastro serves close once their answers are written.
+			finished = this.connections.close().awaitUninterruptibly(remainingMillis(deadline));
 		}
 		catch (IllegalStateException ex) {
+			finished = false;
+		}
+		if (!finished) {
 			logger.warn("Fastro: in-flight requests did not finish within " + gracePeriod + "; closing them");
-		}
-		finally {
+			ConnectionState.draining(this.connections, false);
 			this.connections.close().awaitUninterruptibly(gracePeriod.toMillis());
-			if (this.loops != null) {
-				this.loops.disposeLater().block(gracePeriod);
-			}
 		}
+		if (this.loops != null) {
+			this.loops.disposeLater().block(gracePeriod);
+		}
+	}
+
+	private static long remainingMillis(long deadline) {
+		return Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
 	}
 
 	public boolean isRunning() {

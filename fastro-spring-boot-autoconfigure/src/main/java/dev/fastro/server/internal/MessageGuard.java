@@ -11,31 +11,32 @@ import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpStatusClass;
-import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ReferenceCountUtil;
 
 /**
- * Guards the decoded messages of one connection, between the HTTP codec and Reactor
- * Netty:
+ * Guards the decoded messages of one connection, between the HTTP codec and the exchange
+ * ({@link Http1Exchanges}, or Reactor Netty's):
  * <ul>
  * <li>a request breaking the rules of {@link RequestChecks}, or refused by
- * {@link FramingGuard}, is marked as failed to decode, so Reactor Netty answers it in its
+ * {@link FramingGuard}, is marked as failed to decode, so the exchange answers it in its
  * turn among pipelined requests and closes the connection;</li>
  * <li>a malformed chunk fails the body, so no handler ever sees a truncated one;</li>
- * <li>a body of known length, within the size limit, is received here whole, and its
- * request handed on only then, as if it had none: Reactor Netty's handler finds the body
- * with {@link ConnectionState#takeWholeBody}, and the body does not pass through Reactor
- * Netty's inbound operators. A request expecting {@code 100-continue}, whose client waits
- * for Reactor Netty's interim answer, or asking to upgrade, is handed on at once;</li>
- * <li>the answer Reactor Netty writes, empty, to a request that failed to decode gets a
+ * <li>a body within the size limit is received here whole, and its request handed on only
+ * then, as if it had none: the handler finds the body with
+ * {@link ConnectionState#takeWholeBody}, and on Reactor Netty's exchange the body does
+ * not pass through its inbound operators. A request asking to upgrade is handed on at
+ * once, and so is one expecting {@code 100-continue} on Reactor Netty's exchange, which
+ * answers it;</li>
+ * <li>the answer the exchange writes, empty, to a request that failed to decode gets a
  * problem body naming what was wrong;</li>
  * <li>every response gets a {@code Date}, and the last answer on a connection that will
  * read no further request closes it; on a connection kept alive, it asks for the next
@@ -59,10 +60,23 @@ final class MessageGuard extends ChannelDuplexHandler {
 
 	private ByteBuf heldBody;
 
+	/**
+	 * The number of the request held back that is to be answered {@code 100 Continue}
+	 * once its turn comes, or 0.
+	 */
+	private int continueDue;
+
 	private boolean informational;
 
-	MessageGuard(ConnectionState state) {
+	private final boolean servesExchanges;
+
+	/**
+	 * @param servesExchanges whether Fastro serves the exchanges of the connection
+	 * ({@link Http1Exchanges}) rather than Reactor Netty
+	 */
+	MessageGuard(ConnectionState state, boolean servesExchanges) {
 		this.state = state;
+		this.servesExchanges = servesExchanges;
 	}
 
 	@Override
@@ -100,19 +114,46 @@ final class MessageGuard extends ChannelDuplexHandler {
 	}
 
 	/**
-	 * Whether a request's body is to be received here whole: one of known length within
-	 * the size limit (a larger one is refused unread by the handler), from a client that
-	 * sends it unasked, on a connection that stays HTTP/1.1.
+	 * Whether a request's body is to be received here whole: one within the size limit (a
+	 * larger one is refused unread by the handler), on a connection that stays HTTP/1.1.
+	 * A client that expects {@code 100-continue} is answered so here when Fastro serves
+	 * the exchanges, and by Reactor Netty otherwise, which then receives the body.
 	 */
-	private boolean receivesWhole(HttpRequest request, long length) {
-		HttpHeaders headers = request.headers();
-		return length > 0 && length <= this.state.options.maxBodySize() && !headers.contains(HttpHeaderNames.EXPECT)
-				&& !headers.contains(HttpHeaderNames.UPGRADE);
+	private boolean receivesWhole(HttpRequest request, long length, int number) {
+		if (length == 0 || length > this.state.options.maxBodySize()
+				|| request.headers().contains(HttpHeaderNames.UPGRADE)) {
+			return false;
+		}
+		String expect = request.headers().get(HttpHeaderNames.EXPECT);
+		if (expect == null) {
+			return true;
+		}
+		if (!this.servesExchanges || !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
+			return false;
+		}
+		this.continueDue = number;
+		continueWhenDue();
+		return true;
+	}
+
+	/**
+	 * Answers {@code 100 Continue} to the request held back, once every request before it
+	 * has had its final answer.
+	 */
+	private void continueWhenDue() {
+		if (this.continueDue != 0 && this.continueDue == this.state.nextAnswer()) {
+			this.continueDue = 0;
+			this.state.writeContinue();
+		}
 	}
 
 	private void receiveWhole(ChannelHandlerContext ctx, HttpContent content) {
 		this.heldBody = ReceivedBody.append(this.heldBody, content.content(), ctx.alloc());
-		if (content instanceof LastHttpContent) {
+		if (this.heldBody.readableBytes() > this.state.options.maxBodySize()) {
+			// Only a chunked body can grow past the limit here.
+			failBody(FastroHttpHandler.tooLarge(this.state.options.maxBodySize()));
+		}
+		else if (content instanceof LastHttpContent) {
 			HttpRequest request = this.held;
 			this.state.receivedWhole(request.headers(), this.heldBody);
 			this.held = null;
@@ -167,6 +208,7 @@ final class MessageGuard extends ChannelDuplexHandler {
 
 	private void releaseHeld() {
 		this.held = null;
+		this.continueDue = 0;
 		if (this.heldBody != null) {
 			this.heldBody.release();
 			this.heldBody = null;
@@ -222,10 +264,9 @@ final class MessageGuard extends ChannelDuplexHandler {
 			}
 			return false;
 		}
-		long length = HttpUtil.isTransferEncodingChunked(request) ? RequestFraming.CHUNKED
-				: HttpUtil.getContentLength(request, 0L);
+		long length = FastroHttpHandler.declaredLength(request.headers());
 		this.state.framing.expectBody(length);
-		return receivesWhole(request, length);
+		return receivesWhole(request, length, number);
 	}
 
 	@Override
@@ -247,6 +288,7 @@ final class MessageGuard extends ChannelDuplexHandler {
 		if (out instanceof LastHttpContent && !this.informational) {
 			this.state.answerWritten();
 			ctx.write(out, promise);
+			continueWhenDue();
 			if (this.state.allAnswered()) {
 				if (this.state.endsWhenAnswered()) {
 					this.state.closeAfterWrites();

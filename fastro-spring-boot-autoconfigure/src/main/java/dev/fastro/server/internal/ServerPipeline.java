@@ -13,13 +13,15 @@ import reactor.netty.NettyPipeline;
  * {@link ConnectionState}:
  *
  * <pre>
- * ConnectionCloser -> FramingGuard -> [HTTP codec] -> MessageGuard -> Reactor Netty
+ * ConnectionCloser -> FramingGuard -> [HTTP codec] -> MessageGuard -> Http1Exchanges
  * </pre>
  *
- * Before the codec they see the raw bytes, after it the decoded requests and the
- * responses going out. They guard HTTP/1.1 only: an HTTP/2 connection never gets them,
- * and an HTTP/1.1 connection upgraded to h2c loses them with its {@code 101} answer. An
- * HTTP/2 connection gets {@link Http2ConnectionErrors} at its end instead.
+ * where Fastro serves the exchanges itself ({@link Http1Exchanges}), else Reactor Netty's
+ * exchange in its place. Before the codec they see the raw bytes, after it the decoded
+ * requests and the responses going out. They guard HTTP/1.1 only: an HTTP/2 connection
+ * never gets them, and an HTTP/1.1 connection upgraded to h2c loses them with its
+ * {@code 101} answer. An HTTP/2 connection gets {@link Http2ConnectionErrors} at its end
+ * instead.
  */
 final class ServerPipeline {
 
@@ -33,8 +35,20 @@ final class ServerPipeline {
 	 * once its protocol is known when it may speak HTTP/2 as well.
 	 */
 	static void install(ChannelPipeline pipeline, ServerOptions options, JsonCodec json) {
+		install(pipeline, options, json, null);
+	}
+
+	/**
+	 * Installs the guards on a new connection, and, when {@code exchanges} is given and
+	 * the connection speaks HTTP/1.1 only, {@link Http1Exchanges} after them, so that
+	 * Fastro serves its requests instead of Reactor Netty.
+	 */
+	static void install(ChannelPipeline pipeline, ServerOptions options, JsonCodec json, FastroHttpHandler exchanges) {
 		if (pipeline.get(NettyPipeline.HttpCodec) instanceof HttpServerCodec) {
-			installAround(pipeline, NettyPipeline.HttpCodec, options, json);
+			ConnectionState state = installAround(pipeline, NettyPipeline.HttpCodec, options, json, exchanges != null);
+			if (exchanges != null) {
+				pipeline.addAfter(GUARDS[2], "fastro.exchanges", new Http1Exchanges(exchanges, state));
+			}
 		}
 		else if (pipeline.get(NettyPipeline.H2OrHttp11Codec) != null) {
 			pipeline.addAfter(NettyPipeline.H2OrHttp11Codec, "fastro.protocol", new ProtocolChosen(options, json));
@@ -44,11 +58,13 @@ final class ServerPipeline {
 		}
 	}
 
-	private static void installAround(ChannelPipeline pipeline, String codec, ServerOptions options, JsonCodec json) {
+	private static ConnectionState installAround(ChannelPipeline pipeline, String codec, ServerOptions options,
+			JsonCodec json, boolean servesExchanges) {
 		ConnectionState state = new ConnectionState(options, json);
 		pipeline.addBefore(codec, GUARDS[0], new ConnectionCloser(state));
 		pipeline.addBefore(codec, GUARDS[1], new FramingGuard(state));
-		pipeline.addAfter(codec, GUARDS[2], new MessageGuard(state));
+		pipeline.addAfter(codec, GUARDS[2], new MessageGuard(state, servesExchanges));
+		return state;
 	}
 
 	/**
@@ -91,7 +107,7 @@ final class ServerPipeline {
 			if (msg instanceof ByteBuf && http11 != null) {
 				// The codec follows this handler, so the guards go in between, and this
 				// context passes the bytes on to the first of them.
-				installAround(pipeline, pipeline.context(http11).name(), this.options, this.json);
+				installAround(pipeline, pipeline.context(http11).name(), this.options, this.json, false);
 			}
 			else {
 				installHttp2(pipeline);

@@ -1,8 +1,6 @@
 package dev.fastro.test.client;
 
 import io.netty.handler.codec.http.DefaultHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -13,9 +11,9 @@ import io.netty.handler.codec.http.HttpVersion;
  * One request of the in-process client, as its {@link InProcessTransport} knows it: the
  * host it addressed, and the answer once written.
  * <p>
- * Its response headers begin as Reactor Netty's do, with
- * {@code transfer-encoding: chunked}, which a body of known length replaces, so that
- * hooks and handlers see the headers they see in the server, in the same order.
+ * Its response headers begin empty, as in Fastro's server, so that hooks and handlers see
+ * the headers they see there, in the same order; a streamed answer is chunked as it
+ * leaves.
  */
 final class InProcessCall {
 
@@ -29,7 +27,6 @@ final class InProcessCall {
 
 	InProcessCall(String host) {
 		this.host = host;
-		this.response.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
 	}
 
 	String host() {
@@ -41,13 +38,13 @@ final class InProcessCall {
 	}
 
 	/**
-	 * Records the answer, its headers framed as the server frames them: a body of known
-	 * length is not chunked, and Netty's encoder has the last word.
+	 * Records the answer, its headers framed as the server frames them: a streamed body
+	 * is chunked, and Netty's encoder has the last word.
 	 */
-	void answer(int status, byte[] body) {
+	void answer(int status, byte[] body, boolean streamed) {
 		this.response.setStatus(HttpResponseStatus.valueOf(status));
-		if (HttpUtil.isContentLengthSet(this.response)) {
-			HttpUtil.setTransferEncodingChunked(this.response, false);
+		if (streamed) {
+			HttpUtil.setTransferEncodingChunked(this.response, true);
 		}
 		ResponseFraming.INSTANCE.apply(this.response);
 		this.status = status;

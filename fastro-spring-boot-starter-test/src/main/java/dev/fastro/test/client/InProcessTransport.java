@@ -50,7 +50,7 @@ final class InProcessTransport implements Transport<InProcessCall> {
 	public Publisher<Void> send(InProcessCall call, int status, ByteBuf body) {
 		return Mono.fromRunnable(() -> {
 			try {
-				call.answer(status, ByteBufUtil.getBytes(body));
+				call.answer(status, ByteBufUtil.getBytes(body), false);
 			}
 			finally {
 				body.release();
@@ -73,7 +73,7 @@ final class InProcessTransport implements Transport<InProcessCall> {
 			finally {
 				chunk.release();
 			}
-		}).then(Mono.fromRunnable(() -> call.answer(status, bytes.toByteArray())));
+		}).then(Mono.fromRunnable(() -> call.answer(status, bytes.toByteArray(), true)));
 	}
 
 }

@@ -2,6 +2,7 @@ package dev.fastro.perf.fastro;
 
 import java.util.Collections;
 
+import dev.fastro.autoconfigure.FastroServerCustomizer;
 import dev.fastro.demo.BenchmarkRoutes;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Response;
@@ -31,7 +32,8 @@ import org.springframework.context.annotation.Import;
  * {@link BenchmarkRoutes}, plus the routes of the scaling experiments. The harness sets
  * {@code --fastro.server.port}, one event-loop thread, and for its experiments
  * {@code --perf.routes=N} (generated routes), {@code --fastro.router.cache.enabled=true}
- * and {@code --perf.metrics=true} (observed requests), and Fastro's own
+ * {@code --perf.metrics=true} (observed requests) and
+ * {@code --perf.reactor-netty-exchange=true} (Reactor Netty's exchange), and Fastro's own
  * {@code fastro.server.ssl}, {@code http2} and {@code compression} properties for the
  * protocols and compression experiments.
  */
@@ -143,6 +145,22 @@ public class FastroPerfApp {
 		@Bean
 		Routes prometheusScrape(PrometheusMeterRegistry meters) {
 			return Routes.builder().get("/metrics", ctx -> meters.scrape()).build();
+		}
+
+	}
+
+	/**
+	 * With {@code --perf.reactor-netty-exchange=true} ({@code fastro-reactor-netty}), a
+	 * customizer that changes nothing, which is enough for Reactor Netty's exchange to
+	 * serve the requests instead of Fastro's own.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnBooleanProperty("perf.reactor-netty-exchange")
+	static class ReactorNettyExchange {
+
+		@Bean
+		FastroServerCustomizer unchanged() {
+			return (server) -> server;
 		}
 
 	}

@@ -29,6 +29,14 @@ public enum ServerKind {
 	FASTRO_CACHE("fastro-cache", "Fastro (cache on)", "dev.fastro.perf.fastro.FastroPerfApp"),
 
 	/**
+	 * The same app with a customizer that changes nothing, so that Reactor Netty's
+	 * exchange serves its requests, as with TLS, compression, HTTP/2, the access log or
+	 * forwarded headers on: the path Fastro's own HTTP/1.1 exchange replaces.
+	 */
+	FASTRO_REACTOR_NETTY("fastro-reactor-netty", "Fastro (Reactor Netty's exchange)",
+			"dev.fastro.perf.fastro.FastroPerfApp"),
+
+	/**
 	 * The demo app's executable jar as it ships ({@code java -jar}, its own
 	 * {@code application.yml}, all its example routes): what independent runs measure as
 	 * Fastro.
@@ -171,8 +179,8 @@ public enum ServerKind {
 	 * @return {@code true} for the Fastro, WebFlux and Spring MVC apps
 	 */
 	public boolean spring() {
-		return this == FASTRO || this == FASTRO_CACHE || this == FASTRO_METRICS || this == FASTRO_DEMO
-				|| this == WEBFLUX || this == MVC || this == MVC_VIRTUAL;
+		return this == FASTRO || this == FASTRO_CACHE || this == FASTRO_REACTOR_NETTY || this == FASTRO_METRICS
+				|| this == FASTRO_DEMO || this == WEBFLUX || this == MVC || this == MVC_VIRTUAL;
 	}
 
 	/**
@@ -190,12 +198,15 @@ public enum ServerKind {
 				args.add("--port=" + port);
 				args.add("--perf.routes=" + generatedRoutes);
 			}
-			case FASTRO, FASTRO_CACHE, FASTRO_METRICS -> {
+			case FASTRO, FASTRO_CACHE, FASTRO_REACTOR_NETTY, FASTRO_METRICS -> {
 				args.add("--fastro.server.port=" + port);
 				args.add("--fastro.server.event-loop-threads=1");
 				args.add("--perf.routes=" + generatedRoutes);
 				if (this == FASTRO_CACHE) {
 					args.add("--fastro.router.cache.enabled=true");
+				}
+				if (this == FASTRO_REACTOR_NETTY) {
+					args.add("--perf.reactor-netty-exchange=true");
 				}
 				if (this == FASTRO_METRICS) {
 					args.add("--perf.metrics=true");

@@ -12,7 +12,6 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -48,6 +47,8 @@ final class MessageGuard extends ChannelDuplexHandler {
 
 	private final ConnectionState state;
 
+	private final boolean servesExchanges;
+
 	/** The number of the request that failed to decode and is answered next, or 0. */
 	private int failedRequest;
 
@@ -67,8 +68,6 @@ final class MessageGuard extends ChannelDuplexHandler {
 	private int continueDue;
 
 	private boolean informational;
-
-	private final boolean servesExchanges;
 
 	/**
 	 * @param servesExchanges whether Fastro serves the exchanges of the connection
@@ -100,7 +99,8 @@ final class MessageGuard extends ChannelDuplexHandler {
 		else if (msg instanceof HttpContent content && content.decoderResult().isFailure() && this.awaitingBody) {
 			// Reactor Netty would end the body here as if complete: fail it instead.
 			ReferenceCountUtil.release(msg);
-			failBody(new HttpException(400, "Malformed request body: " + describe(content.decoderResult().cause())));
+			this.state.failBody(
+					new HttpException(400, "Malformed request body: " + describe(content.decoderResult().cause())));
 			return;
 		}
 		else if (this.held != null && msg instanceof HttpContent content) {
@@ -151,7 +151,7 @@ final class MessageGuard extends ChannelDuplexHandler {
 		this.heldBody = ReceivedBody.append(this.heldBody, content.content(), ctx.alloc());
 		if (this.heldBody.readableBytes() > this.state.options.maxBodySize()) {
 			// Only a chunked body can grow past the limit here.
-			failBody(FastroHttpHandler.tooLarge(this.state.options.maxBodySize()));
+			this.state.failBody(FastroHttpHandler.tooLarge(this.state.options.maxBodySize()));
 		}
 		else if (content instanceof LastHttpContent) {
 			HttpRequest request = this.held;
@@ -224,7 +224,7 @@ final class MessageGuard extends ChannelDuplexHandler {
 	public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
 		if (event instanceof ChannelInputShutdownEvent && !this.state.bodyFailed()) {
 			if (this.awaitingBody) {
-				failBody(new HttpException(400,
+				this.state.failBody(new HttpException(400,
 						"The client closed its side of the connection before the request body was complete"));
 			}
 			else if (this.state.framing.inHead()) {
@@ -236,10 +236,6 @@ final class MessageGuard extends ChannelDuplexHandler {
 			}
 		}
 		ctx.fireUserEventTriggered(event);
-	}
-
-	private void failBody(HttpException failure) {
-		this.state.failBody(failure);
 	}
 
 	/**

@@ -191,6 +191,17 @@ class ProtocolAbuseTest extends HostileClientTest {
 				+ "2\r\n{}XX\r\n0\r\n\r\n", 400);
 	}
 
+	@Test
+	void malformedChunkOfARequestAskingToUpgradeIsBadRequestAndCloses() throws IOException {
+		// Found by RandomRequestsPropertyTest: an upgrade to nothing the server speaks,
+		// with
+		// a body. The body must be received like any other before the request is
+		// answered: answered first, with 200, the connection stayed open after the
+		// failed body.
+		assertRefusedAndClosed("GET /test/count HTTP/1.1\r\n" + HOST + "upgrade: something\r\n"
+				+ "transfer-encoding: chunked\r\n\r\n" + "2\r\n{}XX\r\n0\r\n\r\n", 400);
+	}
+
 	// ---- Host (RFC 9112 3.2: 400 for none, or more than one, on HTTP/1.1)
 
 	@Test

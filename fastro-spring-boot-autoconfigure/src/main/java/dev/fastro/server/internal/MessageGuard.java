@@ -32,9 +32,9 @@ import io.netty.util.ReferenceCountUtil;
  * <li>a body within the size limit is received here whole, and its request handed on only
  * then, as if it had none: the handler finds the body with
  * {@link ConnectionState#takeWholeBody}, and on Reactor Netty's exchange the body does
- * not pass through its inbound operators. A request asking to upgrade is handed on at
- * once, and so is one expecting {@code 100-continue} on Reactor Netty's exchange, which
- * answers it;</li>
+ * not pass through its inbound operators. On Reactor Netty's exchange, a request asking
+ * to upgrade is handed on at once, and so is one expecting {@code 100-continue}, which it
+ * answers;</li>
  * <li>the answer the exchange writes, empty, to a request that failed to decode gets a
  * problem body naming what was wrong;</li>
  * <li>every response gets a {@code Date}, and the last answer on a connection that will
@@ -115,13 +115,14 @@ final class MessageGuard extends ChannelDuplexHandler {
 
 	/**
 	 * Whether a request's body is to be received here whole: one within the size limit (a
-	 * larger one is refused unread by the handler), on a connection that stays HTTP/1.1.
-	 * A client that expects {@code 100-continue} is answered so here when Fastro serves
-	 * the exchanges, and by Reactor Netty otherwise, which then receives the body.
+	 * larger one is refused unread by the handler). On Reactor Netty's exchange, a
+	 * request asking to upgrade is left to it, which may switch to h2c, and so is a
+	 * client that expects {@code 100-continue}, which it answers and then receives the
+	 * body; on Fastro's, the client is answered so here.
 	 */
 	private boolean receivesWhole(HttpRequest request, long length, int number) {
 		if (length == 0 || length > this.state.options.maxBodySize()
-				|| request.headers().contains(HttpHeaderNames.UPGRADE)) {
+				|| (!this.servesExchanges && request.headers().contains(HttpHeaderNames.UPGRADE))) {
 			return false;
 		}
 		String expect = request.headers().get(HttpHeaderNames.EXPECT);

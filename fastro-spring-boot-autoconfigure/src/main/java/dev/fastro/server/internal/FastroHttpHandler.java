@@ -56,7 +56,7 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 		if (length == 0) {
 			return dispatch(request, response, null);
 		}
-		ByteBuf whole = (length != 0) ? ConnectionState.takeWholeBody((Connection) request, headers) : null;
+		ByteBuf whole = ConnectionState.takeWholeBody((Connection) request, headers);
 		return (whole != null) ? new ReceivedBody(this, request, response, whole)
 				: new ReceivedBody(this, request, response, this.maxBodySize);
 	}
@@ -78,18 +78,7 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 
 	/** Dispatches a request whose body, if any, has been received whole. */
 	Publisher<Void> dispatch(HttpServerRequest request, HttpServerResponse response, ByteBuf body) {
-		return dispatch(NettyTransport.INSTANCE, response, request.method().name(), request.uri(),
-				request.requestHeaders(), response.responseHeaders(), body);
-	}
-
-	/**
-	 * Dispatches a request whose body, if any, has been received whole, through any
-	 * transport.
-	 */
-	<H> Publisher<Void> dispatch(Transport<H> transport, H handle, String method, String uri, HttpHeaders headers,
-			HttpHeaders responseHeaders, ByteBuf body) {
-		return this.dispatcher.dispatch(
-				new Exchange(transport, handle, method, uri, headers, responseHeaders, body, this.json, this.limits));
+		return dispatch(exchange(request, response, body));
 	}
 
 	/**
@@ -98,19 +87,34 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 	 */
 	Publisher<Void> fail(HttpServerRequest request, HttpServerResponse response, HttpException failure) {
 		response.keepAlive(false);
-		return fail(NettyTransport.INSTANCE, response, request.method().name(), request.uri(), request.requestHeaders(),
-				response.responseHeaders(), failure);
+		return fail(exchange(request, response, null), failure);
+	}
+
+	private Exchange exchange(HttpServerRequest request, HttpServerResponse response, ByteBuf body) {
+		return exchange(NettyTransport.INSTANCE, response, request.method().name(), request.uri(),
+				request.requestHeaders(), response.responseHeaders(), body);
 	}
 
 	/**
-	 * Refuses the request before routing, through any transport; the caller closes the
-	 * connection after the answer.
+	 * The exchange of one request, through any transport.
+	 * @param body the whole request body, or {@code null} when there is none
 	 */
-	<H> Publisher<Void> fail(Transport<H> transport, H handle, String method, String uri, HttpHeaders headers,
-			HttpHeaders responseHeaders, HttpException failure) {
-		return this.dispatcher.fail(
-				new Exchange(transport, handle, method, uri, headers, responseHeaders, null, this.json, this.limits),
-				failure);
+	<H> Exchange exchange(Transport<H> transport, H handle, String method, String uri, HttpHeaders headers,
+			HttpHeaders responseHeaders, ByteBuf body) {
+		return new Exchange(transport, handle, method, uri, headers, responseHeaders, body, this.json, this.limits);
+	}
+
+	/** Dispatches an exchange whose body, if any, has been received whole. */
+	Publisher<Void> dispatch(Exchange exchange) {
+		return this.dispatcher.dispatch(exchange);
+	}
+
+	/**
+	 * Refuses an exchange before routing; the caller closes the connection after the
+	 * answer.
+	 */
+	Publisher<Void> fail(Exchange exchange, HttpException failure) {
+		return this.dispatcher.fail(exchange, failure);
 	}
 
 	HttpException tooLarge() {

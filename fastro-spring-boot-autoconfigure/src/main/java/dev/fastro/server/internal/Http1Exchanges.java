@@ -3,6 +3,7 @@ package dev.fastro.server.internal;
 import java.util.ArrayDeque;
 
 import dev.fastro.http.HttpException;
+import dev.fastro.http.internal.Exchange;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -20,7 +21,6 @@ import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ReferenceCountUtil;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.reactivestreams.Publisher;
 
 /**
  * Serves the requests of an HTTP/1.1 connection in place of Reactor Netty's exchange,
@@ -102,19 +102,17 @@ final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 			// when no other waits behind it.
 			refusal = this.state.bodyFailure();
 		}
-		Publisher<Void> answer;
+		ByteBuf body = (refusal == null && length != 0) ? this.state.takeWholeBody(headers) : null;
+		exchange.owns(body);
+		Exchange context = this.handler.exchange(Http1Exchange.TRANSPORT, exchange, request.method().name(),
+				request.uri(), headers, exchange.responseHeaders(), body);
 		if (refusal != null) {
 			exchange.endConnection();
-			answer = this.handler.fail(Http1Exchange.TRANSPORT, exchange, request.method().name(), request.uri(),
-					headers, exchange.responseHeaders(), refusal);
+			this.handler.fail(context, refusal).subscribe(exchange);
 		}
 		else {
-			ByteBuf body = (length != 0) ? this.state.takeWholeBody(headers) : null;
-			exchange.owns(body);
-			answer = this.handler.dispatch(Http1Exchange.TRANSPORT, exchange, request.method().name(), request.uri(),
-					headers, exchange.responseHeaders(), body);
+			this.handler.dispatch(context).subscribe(exchange);
 		}
-		answer.subscribe(exchange);
 	}
 
 	/**

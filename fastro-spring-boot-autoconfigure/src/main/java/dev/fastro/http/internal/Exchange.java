@@ -20,6 +20,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.cookie.Cookie;
@@ -28,7 +29,6 @@ import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
 import io.netty.handler.codec.http.cookie.ServerCookieEncoder;
 import org.reactivestreams.Publisher;
 import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.JavaType;
 
 /**
  * One request in flight: the {@link Context} that handlers see, plus what only Fastro
@@ -375,14 +375,17 @@ public final class Exchange implements Context {
 	private Object readJson(Object cacheKey, Type type) {
 		if (this.parsedBodyType != cacheKey) {
 			requireJson();
-			JavaType javaType = this.json.type(type);
-			this.parsedBody = this.json.read(this.body, javaType);
+			this.parsedBody = this.json.read(this.body, type);
 			this.parsedBodyType = cacheKey;
 		}
 		return this.parsedBody;
 	}
 
 	private void requireJson() {
+		if (HttpHeaderValues.APPLICATION_JSON.contentEqualsIgnoreCase(contentType())) {
+			// The usual content type, accepted without parsing it.
+			return;
+		}
 		String mediaType = mediaType();
 		requireContentType(mediaType.equals("application/json") || mediaType.endsWith("+json"),
 				"a JSON body (content-type application/json)");

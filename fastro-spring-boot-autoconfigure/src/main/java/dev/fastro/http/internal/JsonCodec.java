@@ -3,6 +3,8 @@ package dev.fastro.http.internal;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.reflect.Type;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.fastro.http.HttpException;
 import dev.fastro.http.Problem;
@@ -17,6 +19,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.JavaType;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -32,6 +35,8 @@ public final class JsonCodec {
 	private final JsonMapper mapper;
 
 	private final BodyValidator validator;
+
+	private final Map<Type, ObjectReader> readers = new ConcurrentHashMap<>();
 
 	/** A codec that does not validate what it reads. */
 	public JsonCodec(JsonMapper mapper) {
@@ -52,36 +57,43 @@ public final class JsonCodec {
 	}
 
 	/**
-	 * Resolves a class or generic type into Jackson's type. Jackson's type factory caches
-	 * what it resolves, so resolving per request, as {@link Exchange#body(Class)} does,
-	 * costs a cache lookup.
+	 * Jackson's reader for a class or generic type, made once per type: it has resolved
+	 * the type and found its deserializer, which reading through the mapper does again
+	 * for every request. The types are those the application's handlers name, so the
+	 * readers are as many.
 	 */
-	public JavaType type(Type type) {
-		return this.mapper.constructType(type);
+	private ObjectReader reader(Type type) {
+		ObjectReader reader = this.readers.get(type);
+		return (reader != null) ? reader
+				: this.readers.computeIfAbsent(type, (key) -> this.mapper.readerFor(this.mapper.constructType(key)));
 	}
 
-	<T> T read(ByteBuf body, JavaType type) {
+	/** Reads a request body as JSON of {@code type}, validating it when asked to. */
+	<T> T read(ByteBuf body, Type type) {
+		ObjectReader reader = reader(type);
+		JavaType javaType = reader.getValueType();
 		if (!body.isReadable()) {
 			throw HttpException
-				.badRequest("Request body is empty; expected JSON for " + type.getRawClass().getSimpleName());
+				.badRequest("Request body is empty; expected JSON for " + javaType.getRawClass().getSimpleName());
 		}
 		T value;
 		try {
-			value = body.hasArray() ? this.mapper.readValue(body.array(), body.arrayOffset() + body.readerIndex(),
-					body.readableBytes(), type)
-					: this.mapper.readValue((InputStream) new ByteBufInputStream(body.duplicate()), type);
+			value = body.hasArray()
+					? reader.readValue(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes())
+					: reader.readValue((InputStream) new ByteBufInputStream(body.duplicate()));
 		}
 		catch (StreamReadException ex) {
 			throw new HttpException(400, "Malformed JSON" + at(ex.getLocation()) + ": " + ex.getOriginalMessage(), ex);
 		}
 		catch (JacksonException ex) {
 			String field = fieldPath(ex);
-			throw new HttpException(400, "JSON does not fit " + type.getRawClass().getSimpleName()
+			throw new HttpException(400, "JSON does not fit " + javaType.getRawClass().getSimpleName()
 					+ (field.isEmpty() ? "" : " at field '" + field + "'") + ": " + firstLine(ex.getOriginalMessage()),
 					ex);
 		}
 		if (value == null) {
-			throw HttpException.badRequest("Request body is JSON null; expected " + type.getRawClass().getSimpleName());
+			throw HttpException
+				.badRequest("Request body is JSON null; expected " + javaType.getRawClass().getSimpleName());
 		}
 		if (this.validator != null) {
 			this.validator.validate(value);

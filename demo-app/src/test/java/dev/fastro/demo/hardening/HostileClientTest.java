@@ -6,11 +6,14 @@ import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.server.internal.FastroServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
 
 import static dev.fastro.demo.hardening.HostileAssertions.assertServing;
 import static dev.fastro.demo.hardening.HostileAssertions.awaitConnectionsClosed;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What every hostile-client test shares: the demo app with small limits, and after each
@@ -24,6 +27,16 @@ abstract class HostileClientTest {
 
 	@Autowired
 	FastroServer server;
+
+	/** Set by {@link ReactorNettyExchangeTest}, which runs the cases there. */
+	@Value("${hostile.reactor-netty-exchange:false}")
+	boolean onReactorNettysExchange;
+
+	@BeforeEach
+	void onTheExchangeMeant() {
+		assertThat(this.server.servesHttp1Exchanges()).as("Fastro serves the HTTP/1.1 exchanges")
+			.isEqualTo(!this.onReactorNettysExchange);
+	}
 
 	@AfterEach
 	void stillServing() throws IOException {

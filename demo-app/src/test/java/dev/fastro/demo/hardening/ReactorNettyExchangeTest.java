@@ -68,7 +68,7 @@ class ReactorNettyExchangeTest {
 			properties = { HostileApp.PORT, HostileApp.MAX_INITIAL_LINE_LENGTH, HostileApp.MAX_HEADER_SIZE,
 					HostileApp.MAX_BODY_SIZE, HostileApp.READ_TIMEOUT, HostileApp.IDLE_TIMEOUT,
 					HostileApp.REQUEST_TIMEOUT, HostileApp.MAX_PARAMETERS, HostileApp.SHUTDOWN_TIMEOUT,
-					"fastro.server.forward-headers-strategy=native" })
+					"fastro.server.forward-headers-strategy=native", "hostile.reactor-netty-exchange=true" })
 	@interface OnReactorNetty {
 
 	}

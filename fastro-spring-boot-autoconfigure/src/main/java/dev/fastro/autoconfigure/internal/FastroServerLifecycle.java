@@ -130,7 +130,8 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 			.addFirst(new MapPropertySource(this.portProperty, Map.of(this.portProperty, address.getPort())));
 		logger.info("Fastro " + (isManagement() ? "management server " : "") + "serving "
 				+ this.dispatcher.router().routes().size() + " routes on " + url(address) + " (bound in "
-				+ Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms)");
+				+ Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms"
+				+ (this.server.servesHttp1Exchanges() ? "" : "; HTTP/1.1 through Reactor Netty's exchange") + ")");
 		if (!isManagement()) {
 			this.events.publishEvent(new FastroServerStartedEvent(this, address));
 		}

@@ -39,6 +39,8 @@ public final class FastroServer {
 
 	private final LoopResources loops;
 
+	private final boolean servesHttp1Exchanges;
+
 	private volatile DisposableServer running;
 
 	/**
@@ -59,7 +61,8 @@ public final class FastroServer {
 				: null;
 		FastroHttpHandler handler = new FastroHttpHandler(wrapper.wrap(dispatcher), json, limits,
 				options.maxBodySize());
-		FastroHttpHandler exchanges = servesExchanges(options, customizers) ? handler : null;
+		this.servesHttp1Exchanges = servesExchanges(options, customizers);
+		FastroHttpHandler exchanges = this.servesHttp1Exchanges ? handler : null;
 		HttpServer server = HttpServer.create()
 			.host(options.host())
 			.port(options.port())
@@ -166,6 +169,15 @@ public final class FastroServer {
 
 	private static long remainingMillis(long deadline) {
 		return Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+	}
+
+	/**
+	 * Whether Fastro serves HTTP/1.1 exchanges itself, or leaves them to Reactor Netty's
+	 * exchange, as it does with HTTP/2, the access log, forwarded headers or a customizer
+	 * on.
+	 */
+	public boolean servesHttp1Exchanges() {
+		return this.servesHttp1Exchanges;
 	}
 
 	public boolean isRunning() {

@@ -6,6 +6,7 @@ import java.net.UnknownHostException;
 
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
+import dev.fastro.autoconfigure.FastroServerCustomizer;
 import dev.fastro.http.Routes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -47,8 +48,19 @@ class FastroServerLifecycleTest {
 			.run(context -> {
 				int port = context.getEnvironment()
 					.getRequiredProperty(FastroServerLifecycle.PORT_PROPERTY, Integer.class);
-				assertThat(output).contains("Fastro serving 1 routes on http://localhost:" + port + " (bound in ");
+				assertThat(output).contains("Fastro serving 1 routes on http://localhost:" + port + " (bound in ")
+					.doesNotContain("Reactor Netty's exchange");
 			});
+	}
+
+	@Test
+	void logsThatReactorNettyServesTheExchangesWhenACustomizerIsOn(CapturedOutput output) {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
+					FastroServerAutoConfiguration.class))
+			.withPropertyValues("fastro.server.port=0")
+			.withBean(FastroServerCustomizer.class, () -> (server) -> server)
+			.run(context -> assertThat(output).contains("; HTTP/1.1 through Reactor Netty's exchange)"));
 	}
 
 }

@@ -193,11 +193,9 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void malformedChunkOfARequestAskingToUpgradeIsBadRequestAndCloses() throws IOException {
-		// Found by RandomRequestsPropertyTest: an upgrade to nothing the server speaks,
-		// with
-		// a body. The body must be received like any other before the request is
-		// answered: answered first, with 200, the connection stayed open after the
-		// failed body.
+		// Found by RandomRequestsPropertyTest: a request asking to upgrade, with
+		// a body. Its body must be received before it is answered: answered first,
+		// with 200, the connection stayed open after the failed body.
 		assertRefusedAndClosed("GET /test/count HTTP/1.1\r\n" + HOST + "upgrade: something\r\n"
 				+ "transfer-encoding: chunked\r\n\r\n" + "2\r\n{}XX\r\n0\r\n\r\n", 400);
 	}
@@ -291,7 +289,8 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void manyPipelinedRequestsAreAllAnsweredInOrder() throws IOException {
-		// More than wait at once before the server stops reading, until they drain.
+		// More requests than may wait at once: the server stops reading until they
+		// drain.
 		StringBuilder pipelined = new StringBuilder();
 		for (int i = 0; i < 100; i++) {
 			pipelined.append((i % 3 == 0) ? jsonPost("n" + i) : rawRequest("GET", "/user/" + i));

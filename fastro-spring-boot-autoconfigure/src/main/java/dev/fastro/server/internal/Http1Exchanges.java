@@ -16,8 +16,6 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
-import io.netty.handler.codec.http.TooLongHttpHeaderException;
-import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ReferenceCountUtil;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -32,8 +30,9 @@ import org.apache.commons.logging.LogFactory;
  * received whole ({@link MessageGuard}). It is answered through {@link Http1Exchange};
  * requests pipelined behind the one in flight wait their turn, so the answers leave in
  * order, and the connection stops reading while {@value #MAX_WAITING} of them wait. A
- * request that failed to decode is answered {@code 400}, in its turn, and closes the
- * connection ({@link MessageGuard} puts the problem in the answer).
+ * request that failed to decode is answered, empty, in its turn, and closes the
+ * connection; {@link MessageGuard} gives the answer its status and problem, as it does
+ * Reactor Netty's.
  */
 final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 
@@ -87,7 +86,7 @@ final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 		if (request.decoderResult().isFailure()) {
 			this.ended = true;
 			FullHttpResponse refusal = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-					refusalStatus(request.decoderResult().cause()));
+					HttpResponseStatus.BAD_REQUEST);
 			refusal.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
 			this.ctx.writeAndFlush(refusal).addListener(ChannelFutureListener.CLOSE);
 			return;
@@ -113,20 +112,6 @@ final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 		else {
 			this.handler.dispatch(context).subscribe(exchange);
 		}
-	}
-
-	/**
-	 * The status of the answer to a request that failed to decode, as Reactor Netty
-	 * answers it.
-	 */
-	private static HttpResponseStatus refusalStatus(Throwable cause) {
-		if (cause instanceof TooLongHttpLineException) {
-			return HttpResponseStatus.REQUEST_URI_TOO_LONG;
-		}
-		if (cause instanceof TooLongHttpHeaderException) {
-			return HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE;
-		}
-		return HttpResponseStatus.BAD_REQUEST;
 	}
 
 	/**

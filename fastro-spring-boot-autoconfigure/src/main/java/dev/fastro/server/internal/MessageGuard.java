@@ -313,13 +313,28 @@ final class MessageGuard extends ChannelDuplexHandler {
 				&& response instanceof FullHttpResponse full && !full.content().isReadable()) {
 			Throwable cause = this.failure;
 			this.failure = null;
-			if (cause instanceof RequestChecks.Refusal refusal) {
-				full.setStatus(refusal.status());
-			}
+			full.setStatus(status(cause, full.status()));
 			return this.state.withProblem(full, detail(cause));
 		}
 		response.headers().set(HttpHeaderNames.DATE, DateHeader.now());
 		return response;
+	}
+
+	/**
+	 * The status of the answer to a request that failed to decode: a refusal's own, and
+	 * for a request line or headers too long the one Reactor Netty answers too.
+	 */
+	private static HttpResponseStatus status(Throwable failure, HttpResponseStatus written) {
+		if (failure instanceof RequestChecks.Refusal refusal) {
+			return refusal.status();
+		}
+		if (failure instanceof TooLongHttpLineException) {
+			return HttpResponseStatus.REQUEST_URI_TOO_LONG;
+		}
+		if (failure instanceof TooLongHttpHeaderException) {
+			return HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE;
+		}
+		return written;
 	}
 
 	private String detail(Throwable failure) {

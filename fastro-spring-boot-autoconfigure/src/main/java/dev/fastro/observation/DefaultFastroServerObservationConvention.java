@@ -1,11 +1,8 @@
 package dev.fastro.observation;
 
-import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -59,8 +56,9 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 
 	private static final KeyValue STATUS_UNKNOWN = KeyValue.of("status", "UNKNOWN");
 
-	private static final Map<HttpStatusClass, KeyValue> OUTCOMES = new EnumMap<>(Stream.of(HttpStatusClass.values())
-		.collect(Collectors.toMap(Function.identity(), (statusClass) -> KeyValue.of("outcome", statusClass.name()))));
+	private static final KeyValue[] OUTCOMES = Stream.of(HttpStatusClass.values())
+		.map((statusClass) -> KeyValue.of("outcome", statusClass.name()))
+		.toArray(KeyValue[]::new);
 
 	private static final KeyValue OUTCOME_UNKNOWN = KeyValue.of("outcome", "UNKNOWN");
 
@@ -166,7 +164,7 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 		if (context.isConnectionAborted() || status == null) {
 			return OUTCOME_UNKNOWN;
 		}
-		return OUTCOMES.get(HttpStatusClass.valueOf(status));
+		return OUTCOMES[HttpStatusClass.valueOf(status).ordinal()];
 	}
 
 	/**

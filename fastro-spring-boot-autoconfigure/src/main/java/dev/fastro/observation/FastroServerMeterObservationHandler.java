@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import io.micrometer.common.KeyValue;
@@ -69,7 +70,7 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 					(id) -> LongTaskTimer.builder(id.name() + ".active").tags(id.tags()).register(this.registry))
 				.start();
 		}
-		context.meterSamples(this, new Samples(Timer.start(this.registry), active));
+		context.meterSamples(new Samples(this, this.registry.config().clock().monotonicTime(), active));
 	}
 
 	@Override
@@ -79,8 +80,8 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 				(error != null) ? error.getClass().getSimpleName() : KeyValue.NONE_VALUE);
 		Timer timer = cached(this.timers, key,
 				(id) -> Timer.builder(id.name()).tags(id.tags()).register(this.registry));
-		Samples samples = (Samples) context.meterSamples(this);
-		samples.timer().stop(timer);
+		Samples samples = context.meterSamples(this);
+		timer.record(this.registry.config().clock().monotonicTime() - samples.start(), TimeUnit.NANOSECONDS);
 		if (samples.active() != null) {
 			samples.active().stop();
 		}
@@ -97,8 +98,11 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 		return (cached != null) ? cached : meters.computeIfAbsent(key, register);
 	}
 
-	/** What one observation has started. */
-	private record Samples(Timer.Sample timer, LongTaskTimer.Sample active) {
+	/**
+	 * What one observation has started, and which handler started it: the start is kept
+	 * as the registry's clock read it, as a {@link Timer.Sample} would keep it.
+	 */
+	record Samples(FastroServerMeterObservationHandler handler, long start, LongTaskTimer.Sample active) {
 
 	}
 

@@ -1,5 +1,7 @@
 package dev.fastro.observation;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
@@ -26,6 +28,26 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 
 	private static final KeyValues EMPTY = KeyValues.empty();
 
+	private static final VarHandle LOW;
+
+	private static final VarHandle HIGH;
+
+	private static final VarHandle METER_SAMPLES;
+
+	static {
+		try {
+			MethodHandles.Lookup lookup = MethodHandles.lookup();
+			Class<?> context = FastroServerObservationContext.class;
+			LOW = lookup.findVarHandle(context, "lowCardinalityKeyValues", KeyValues.class);
+			HIGH = lookup.findVarHandle(context, "highCardinalityKeyValues", KeyValues.class);
+			METER_SAMPLES = lookup.findVarHandle(context, "meterSamples",
+					FastroServerMeterObservationHandler.Samples.class);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new ExceptionInInitializerError(ex);
+		}
+	}
+
 	// Boxed once: the convention asks for the status several times per request, and
 	// Integer caches none of the statuses above 127.
 	private static final int FIRST_STATUS = 100;
@@ -44,9 +66,7 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 	 * The first meter handler's samples, kept here rather than in the context's map, so
 	 * that timing a request costs no hash map; other handlers' go to the map.
 	 */
-	private Object meterHandler;
-
-	private Object meterSamples;
+	private volatile FastroServerMeterObservationHandler.Samples meterSamples;
 
 	/**
 	 * Creates the context of one request.
@@ -99,27 +119,23 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 	}
 
 	@Override
-	public synchronized FastroServerObservationContext addLowCardinalityKeyValue(KeyValue keyValue) {
-		this.lowCardinalityKeyValues = this.lowCardinalityKeyValues.and(keyValue);
-		return this;
+	public FastroServerObservationContext addLowCardinalityKeyValue(KeyValue keyValue) {
+		return add(LOW, KeyValues.of(keyValue));
 	}
 
 	@Override
-	public synchronized FastroServerObservationContext addLowCardinalityKeyValues(KeyValues keyValues) {
-		this.lowCardinalityKeyValues = merged(this.lowCardinalityKeyValues, keyValues);
-		return this;
+	public FastroServerObservationContext addLowCardinalityKeyValues(KeyValues keyValues) {
+		return add(LOW, keyValues);
 	}
 
 	@Override
-	public synchronized FastroServerObservationContext removeLowCardinalityKeyValue(String keyName) {
-		this.lowCardinalityKeyValues = without(this.lowCardinalityKeyValues, keyName);
-		return this;
+	public FastroServerObservationContext removeLowCardinalityKeyValue(String keyName) {
+		return remove(LOW, keyName);
 	}
 
 	@Override
-	public synchronized FastroServerObservationContext removeLowCardinalityKeyValues(String... keyNames) {
-		this.lowCardinalityKeyValues = without(this.lowCardinalityKeyValues, keyNames);
-		return this;
+	public FastroServerObservationContext removeLowCardinalityKeyValues(String... keyNames) {
+		return remove(LOW, keyNames);
 	}
 
 	@Override
@@ -133,27 +149,23 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 	}
 
 	@Override
-	public synchronized FastroServerObservationContext addHighCardinalityKeyValue(KeyValue keyValue) {
-		this.highCardinalityKeyValues = this.highCardinalityKeyValues.and(keyValue);
-		return this;
+	public FastroServerObservationContext addHighCardinalityKeyValue(KeyValue keyValue) {
+		return add(HIGH, KeyValues.of(keyValue));
 	}
 
 	@Override
-	public synchronized FastroServerObservationContext addHighCardinalityKeyValues(KeyValues keyValues) {
-		this.highCardinalityKeyValues = merged(this.highCardinalityKeyValues, keyValues);
-		return this;
+	public FastroServerObservationContext addHighCardinalityKeyValues(KeyValues keyValues) {
+		return add(HIGH, keyValues);
 	}
 
 	@Override
-	public synchronized FastroServerObservationContext removeHighCardinalityKeyValue(String keyName) {
-		this.highCardinalityKeyValues = without(this.highCardinalityKeyValues, keyName);
-		return this;
+	public FastroServerObservationContext removeHighCardinalityKeyValue(String keyName) {
+		return remove(HIGH, keyName);
 	}
 
 	@Override
-	public synchronized FastroServerObservationContext removeHighCardinalityKeyValues(String... keyNames) {
-		this.highCardinalityKeyValues = without(this.highCardinalityKeyValues, keyNames);
-		return this;
+	public FastroServerObservationContext removeHighCardinalityKeyValues(String... keyNames) {
+		return remove(HIGH, keyNames);
 	}
 
 	@Override
@@ -169,21 +181,44 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 	/**
 	 * Keeps what a meter handler started for this observation.
 	 */
-	synchronized void meterSamples(Object handler, Object samples) {
-		if (this.meterHandler == null || this.meterHandler == handler) {
-			this.meterHandler = handler;
-			this.meterSamples = samples;
-		}
-		else {
-			put(handler, samples);
+	void meterSamples(FastroServerMeterObservationHandler.Samples samples) {
+		if (!METER_SAMPLES.compareAndSet(this, null, samples)) {
+			if (this.meterSamples.handler() == samples.handler()) {
+				this.meterSamples = samples;
+			}
+			else {
+				put(samples.handler(), samples);
+			}
 		}
 	}
 
 	/**
 	 * What a meter handler started for this observation.
 	 */
-	synchronized Object meterSamples(Object handler) {
-		return (this.meterHandler == handler) ? this.meterSamples : getRequired(handler);
+	FastroServerMeterObservationHandler.Samples meterSamples(FastroServerMeterObservationHandler handler) {
+		FastroServerMeterObservationHandler.Samples first = this.meterSamples;
+		return (first != null && first.handler() == handler) ? first : getRequired(handler);
+	}
+
+	// Compare-and-set rather than a lock: a lock costs two atomic operations where this
+	// costs one, four times per request.
+
+	private FastroServerObservationContext add(VarHandle field, KeyValues added) {
+		KeyValues keyValues;
+		do {
+			keyValues = (KeyValues) field.getVolatile(this);
+		}
+		while (!field.compareAndSet(this, keyValues, merged(keyValues, added)));
+		return this;
+	}
+
+	private FastroServerObservationContext remove(VarHandle field, String... keyNames) {
+		KeyValues keyValues;
+		do {
+			keyValues = (KeyValues) field.getVolatile(this);
+		}
+		while (!field.compareAndSet(this, keyValues, without(keyValues, keyNames)));
+		return this;
 	}
 
 	/**

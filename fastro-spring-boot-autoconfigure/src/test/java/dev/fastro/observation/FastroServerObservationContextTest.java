@@ -3,6 +3,11 @@ package dev.fastro.observation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.IntStream;
 
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
@@ -10,6 +15,7 @@ import io.micrometer.observation.Observation;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -104,6 +110,34 @@ class FastroServerObservationContextTest {
 				assertThat(context.getHighCardinalityKeyValue(key)).isEqualTo(expected.getHighCardinalityKeyValue(key));
 			}
 		}
+	}
+
+	@Example
+	void keepsEveryKeyValueAddedFromManyThreadsAtOnce() throws Exception {
+		FastroServerObservationContext context = new FastroServerObservationContext(null);
+		int threads = 4;
+		int perThread = 500;
+		CountDownLatch start = new CountDownLatch(1);
+		ExecutorService executor = Executors.newFixedThreadPool(threads);
+		try {
+			List<Future<?>> adding = IntStream.range(0, threads).<Future<?>>mapToObj((thread) -> executor.submit(() -> {
+				start.await();
+				for (int i = 0; i < perThread; i++) {
+					context.addLowCardinalityKeyValue(KeyValue.of("low-" + thread + "-" + i, "v"));
+					context.addHighCardinalityKeyValues(KeyValues.of("high-" + thread + "-" + i, "v"));
+				}
+				return null;
+			})).toList();
+			start.countDown();
+			for (Future<?> added : adding) {
+				added.get();
+			}
+		}
+		finally {
+			executor.shutdownNow();
+		}
+		assertThat(context.getLowCardinalityKeyValues()).hasSize(threads * perThread);
+		assertThat(context.getHighCardinalityKeyValues()).hasSize(threads * perThread);
 	}
 
 	@Provide

@@ -150,6 +150,18 @@ class PipelineTest {
 	}
 
 	@Test
+	void writesTextsAndJsonOfAnySizeAsUtf8() {
+		for (int length : new int[] { 1, 127, 128, 129, 70_000 }) {
+			HttpResponse<String> text = get(this.port, "/text/" + length);
+			assertThat(text.headers().firstValue("content-length")).hasValue(String.valueOf(2 * length));
+			assertThat(text.body()).isEqualTo("é".repeat(length));
+			HttpResponse<String> json = get(this.port, "/json/" + length);
+			assertThat(json.headers().firstValue("content-length")).hasValue(String.valueOf(2 * length + 4));
+			assertThat(json.body()).isEqualTo("[\"" + "é".repeat(length) + "\"]");
+		}
+	}
+
+	@Test
 	void readsCookiesAndSetsThem() {
 		HttpResponse<String> response = get(this.port, "/cookies", "cookie", "session=abc; theme=dark");
 		assertThat(response.body()).isEqualTo("session abc, theme dark");
@@ -324,6 +336,8 @@ class PipelineTest {
 				.get("/guarded", ctx -> "inside", guard)
 				.get("/created", ctx -> Response.status(202).header("x-custom", "1").body(Map.of("ok", true)))
 				.get("/bytes", ctx -> new byte[] { 'a', 'b', 'c' })
+				.get("/text/:length", ctx -> "é".repeat(ctx.paramInt("length")))
+				.get("/json/:length", ctx -> List.of("é".repeat(ctx.paramInt("length"))))
 				.get("/nothing", ctx -> null)
 				.get("/empty-mono", ctx -> Mono.empty())
 				.get("/cookies", ctx -> {

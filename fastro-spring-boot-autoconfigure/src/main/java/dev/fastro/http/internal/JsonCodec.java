@@ -12,6 +12,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.AsciiString;
@@ -116,7 +117,7 @@ public final class JsonCodec {
 	/**
 	 * Writes {@code value} as JSON straight into a pooled buffer, after one separator
 	 * byte when {@code prefix >= 0} (as a streamed array needs), and returns the buffer,
-	 * owned by the caller.
+	 * owned by the caller: for the items of a stream, each written as a chunk of its own.
 	 */
 	public ByteBuf write(Object value, ByteBufAllocator alloc, int prefix) {
 		ByteBuf buffer = alloc.buffer();
@@ -131,6 +132,15 @@ public final class JsonCodec {
 			buffer.release();
 			throw ex;
 		}
+	}
+
+	/**
+	 * Writes {@code value} as JSON into a heap buffer, for a whole answer's body. Most
+	 * answers are small, and Netty's HTTP/1.1 encoder copies a small body into the buffer
+	 * of the headers: a pooled buffer would be taken and given back for nothing.
+	 */
+	public ByteBuf write(Object value) {
+		return Unpooled.wrappedBuffer(this.mapper.writeValueAsBytes(value));
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package dev.fastro.http.internal;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
@@ -40,6 +41,10 @@ final class ResultWriter {
 	static final AsciiString OCTET_STREAM = AsciiString.cached("application/octet-stream");
 
 	private static final Object NOTHING = new Object();
+
+	// The size in bytes up to which Netty's HttpObjectEncoder copies a body into the
+	// buffer of the headers: a text of this many chars is that small when it is ASCII.
+	private static final int SHORT_TEXT = 128;
 
 	private final JsonCodec json;
 
@@ -119,7 +124,7 @@ final class ResultWriter {
 		}
 		if (value instanceof CharSequence text) {
 			defaultContentType(ctx, TEXT_PLAIN);
-			return ByteBufUtil.writeUtf8(ctx.alloc(), text);
+			return encodeText(ctx, text);
 		}
 		if (value instanceof byte[] bytes) {
 			defaultContentType(ctx, OCTET_STREAM);
@@ -134,11 +139,19 @@ final class ResultWriter {
 			return this.json.writeProblem(problem, ctx.alloc(), ctx.responseHeaders());
 		}
 		defaultContentType(ctx, APPLICATION_JSON);
-		return encodeJson(ctx, value);
+		return this.json.write(value);
 	}
 
-	private ByteBuf encodeJson(Exchange ctx, Object value) {
-		return this.json.write(value, ctx.alloc(), -1);
+	/**
+	 * A short text goes in a heap buffer: Netty's HTTP/1.1 encoder copies a body this
+	 * small into the buffer of the headers anyway, so a pooled direct buffer would be
+	 * taken from the pool, filled and given back for nothing.
+	 */
+	private static ByteBuf encodeText(Exchange ctx, CharSequence text) {
+		if (text.length() <= SHORT_TEXT) {
+			return Unpooled.wrappedBuffer(text.toString().getBytes(StandardCharsets.UTF_8));
+		}
+		return ByteBufUtil.writeUtf8(ctx.alloc(), text);
 	}
 
 	private Publisher<Void> send(Exchange ctx, ByteBuf body) {
@@ -151,7 +164,7 @@ final class ResultWriter {
 		boolean ndjson = acceptsNdjson(ctx);
 		defaultContentType(ctx, ndjson ? NDJSON : APPLICATION_JSON);
 		runHooks(ctx);
-		Flux<ByteBuf> body = ndjson ? items.map(item -> encodeJson(ctx, item).writeByte('\n'))
+		Flux<ByteBuf> body = ndjson ? items.map(item -> this.json.write(item, ctx.alloc(), -1).writeByte('\n'))
 				: items.index()
 					.map(item -> this.json.write(item.getT2(), ctx.alloc(), (item.getT1() == 0) ? '[' : ','))
 					.switchIfEmpty(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(new byte[] { '[' })))

@@ -59,6 +59,17 @@ class AppFaultsTest extends HostileClientTest {
 	}
 
 	@Test
+	void headerNameThatIsNoTokenIsOneInternalServerError() throws IOException {
+		try (RawHttp wire = new RawHttp(this.port)) {
+			RawResponse response = wire.send(rawRequest("GET", "/test/bad-name")).read();
+			assertProblem(response, 500);
+			assertThat(response.headerNames()).doesNotContain("x bad", "x");
+			assertThat(response.bodyString()).doesNotContain("should not be sent");
+			assertClosedOrUsable(wire, response);
+		}
+	}
+
+	@Test
 	void clientLeavingMidBodyLeaksNothing() throws Exception {
 		startLeakCheck();
 		for (int i = 0; i < 20; i++) {

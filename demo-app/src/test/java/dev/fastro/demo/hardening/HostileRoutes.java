@@ -90,6 +90,10 @@ public class HostileRoutes {
 				ctx.header("x-bad", "a\r\nb");
 				return "should not be sent";
 			})
+			.get("/test/bad-name", ctx -> {
+				ctx.header("x bad", "a");
+				return "should not be sent";
+			})
 			.post("/test/form", ctx -> String.valueOf(ctx.form().size()))
 			.post("/test/json-tree", ctx -> ctx.body(JsonNode.class))
 			.build();

@@ -39,6 +39,13 @@ final class DateHeader {
 		return formatted.value();
 	}
 
+	/**
+	 * Whether {@code value} is the very date formatted last, which is known valid.
+	 */
+	static boolean isCurrent(CharSequence value) {
+		return value == current.value();
+	}
+
 	private record Formatted(long second, AsciiString value) {
 	}
 

@@ -10,7 +10,6 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
-import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -49,7 +48,7 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 
 	private final HttpRequest request;
 
-	private final HttpHeaders responseHeaders = new DefaultHttpHeaders();
+	private final HttpHeaders responseHeaders = ResponseHeaders.create();
 
 	private boolean keepAlive;
 

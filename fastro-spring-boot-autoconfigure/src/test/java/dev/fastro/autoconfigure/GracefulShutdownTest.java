@@ -105,10 +105,9 @@ class GracefulShutdownTest {
 		for (Thread client : clients) {
 			client.join(10_000);
 		}
-		// A request that reaches an idle keep-alive connection while it is being closed
-		// may still start
-		// after close() began; HTTP clients retry those. Every one started before must be
-		// answered.
+		// A request that reaches an idle keep-alive connection while it is being
+		// closed may still start after close() began; HTTP clients retry those.
+		// Every one started before must be answered.
 		assertThat(startedBeforeClose).as("requests started before the close").hasSizeGreaterThanOrEqualTo(100);
 		assertThat(answered).containsAll(startedBeforeClose);
 	}

@@ -54,8 +54,7 @@ class AppFaultsTest extends HostileClientTest {
 		try (RawHttp wire = new RawHttp(this.port)) {
 			RawResponse response = wire.send(rawRequest("GET", path)).read();
 			// Exactly one response: no invalid or injected header line, no second
-			// response
-			// after it.
+			// response after it.
 			assertProblem(response, 500);
 			assertThat(response.headerNames()).doesNotContain(name, injected);
 			assertThat(response.bodyString()).doesNotContain("should not be sent");
@@ -136,8 +135,8 @@ class AppFaultsTest extends HostileClientTest {
 				.untilAtomic(HostileRoutes.pendingSubscribedOn, notNullValue());
 			assertThat(HostileRoutes.pendingCancelledOn.get()).as("cancelled while the client waits").isNull();
 			// A reset, not a FIN: a FIN only says that no more requests come (see
-			// HalfCloseTest), and the
-			// client may still read the answer; a reset says that nobody will.
+			// HalfCloseTest), and the client may still read the answer; a reset says
+			// that nobody will.
 			wire.reset();
 		}
 		Thread cancelledOn = await().atMost(Duration.ofSeconds(10))

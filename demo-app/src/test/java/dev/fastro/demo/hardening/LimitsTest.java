@@ -99,9 +99,9 @@ class LimitsTest extends HostileClientTest {
 	@Test
 	void declaredBodyOverTheLimitIsRefusedBeforeItIsSent() throws IOException {
 		try (RawHttp wire = new RawHttp(this.port)) {
-			// Only the headers: the answer must come from the content-length alone. A
-			// server waiting for
-			// the body would get none, and answer the read timeout's 408 instead.
+			// Only the headers: the answer must come from the content-length alone.
+			// A server waiting for the body would get none, and answer the read
+			// timeout's 408 instead.
 			RawResponse response = wire
 				.send(rawRequest("POST", "/json", JSON, "content-length: " + (MAX_BODY_BYTES + 1)))
 				.read();

@@ -132,9 +132,9 @@ class ProtocolAbuseTest extends HostileClientTest {
 	@ParameterizedTest
 	@ValueSource(strings = { "xchunked", "gzip, chunked", "chunked, gzip" })
 	void transferEncodingOtherThanChunkedIsBadRequestAndCloses(String transferEncoding) throws IOException {
-		// Chunked is not the only coding, so RFC 9112 6.3 again: 400 and close. Read as
-		// no body, the "0"
-		// chunk would be taken for the start of the next request.
+		// Chunked is not the only coding, so RFC 9112 6.3 again: 400 and close. Read
+		// as no body, the "0" chunk would be taken for the start of the next
+		// request.
 		assertRefusedAndClosed(
 				"POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: " + transferEncoding + "\r\n\r\n0\r\n\r\n",
 				400);

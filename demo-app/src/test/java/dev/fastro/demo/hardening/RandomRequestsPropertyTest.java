@@ -64,8 +64,8 @@ class RandomRequestsPropertyTest {
 	@BeforeContainer
 	static void start() {
 		// Installs the recording leak detector before the server allocates its first
-		// buffer; what it finds
-		// now leaked before this class, and is reported with this class's leaks.
+		// buffer; what it finds now leaked before this class, and is reported with
+		// this class's leaks.
 		earlierLeaks = NettyLeakDetection.collectLeaks();
 		String[] args = Arrays.stream(HostileApp.PROPERTIES).map(property -> "--" + property).toArray(String[]::new);
 		app = new SpringApplicationBuilder(DemoApplication.class)

@@ -75,8 +75,8 @@ class TimeoutsTest extends HostileClientTest {
 	void headersSentTooSlowlyAreCutOffAfterTheReadTimeout() throws IOException {
 		try (RawHttp wire = new RawHttp(this.port)) {
 			// One byte every 300 ms, never finishing: no single read waits long, the
-			// whole does. The
-			// connection is never idle, so only the read timeout can end it.
+			// whole does. The connection is never idle, so only the read timeout can
+			// end it.
 			wire.send("GET / HTTP/1.1\r\nhost: localhost\r\nx-slow: ")
 				.drip("a".getBytes(StandardCharsets.US_ASCII), READ.dividedBy(3));
 			RawHttp.Received received = wire.readUntilClose(PATIENCE);

@@ -96,9 +96,9 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 				endLinger(ctx);
 				return;
 			}
-			// Nothing more can be read; Reactor Netty asks to read after each exchange
-			// all the same,
-			// which the epoll transport may then fail with an error.
+			// Nothing more can be read; Reactor Netty asks to read after each
+			// exchange all the same, which the epoll transport may then fail with an
+			// error.
 			ctx.pipeline().addFirst(NO_READS);
 			this.state.stopReading();
 			if (this.state.isQuiet()) {
@@ -205,8 +205,7 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 		ctx.pipeline().addBefore(ctx.name(), "fastro.discard", new Discard(ctx));
 		ctx.channel().config().setAutoRead(true);
 		// The FIN goes out only once every byte written before it has: shutting the
-		// output down drops
-		// whatever is still queued.
+		// output down drops whatever is still queued.
 		ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(flushed -> {
 			if (flushed.isSuccess() && ctx.channel().isActive()) {
 				((DuplexChannel) ctx.channel()).shutdownOutput();

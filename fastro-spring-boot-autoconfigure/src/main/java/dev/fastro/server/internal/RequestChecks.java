@@ -46,10 +46,9 @@ final class RequestChecks {
 		String transferEncoding = headers.get(HttpHeaderNames.TRANSFER_ENCODING);
 		if (transferEncoding != null && !transferEncoding.trim().equalsIgnoreCase("chunked")) {
 			// Without chunked alone the body's end is unknowable or its coding
-			// unsupported: reading on
-			// could let a smuggled request through (RFC 9112, 6.3). A client error, not a
-			// 501: the client
-			// can always send the body chunked or with a content-length.
+			// unsupported: reading on could let a smuggled request through (RFC 9112,
+			// 6.3). A client error, not a 501: the client can always send the body
+			// chunked or with a content-length.
 			return new Refusal(HttpResponseStatus.BAD_REQUEST, "Transfer-encoding '" + transferEncoding
 					+ "' is not supported; send the body chunked or with a content-length");
 		}

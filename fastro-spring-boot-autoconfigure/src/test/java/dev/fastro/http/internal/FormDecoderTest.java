@@ -12,9 +12,9 @@ class FormDecoderTest {
 
 	@Test
 	void decodingAFormReadsEachCharacterAFewTimesHoweverManyPairs() {
-		// 1,000 pairs in about 1 MB, none with anything to decode and the second half
-		// without '=': the
-		// worst case for scans that run to the end of the form rather than of their pair.
+		// 1,000 pairs in about 1 MB, none with anything to decode and the second
+		// half without '=': the worst case for scans that run to the end of the form
+		// rather than of their pair.
 		StringBuilder form = new StringBuilder();
 		for (int i = 0; i < 1_000; i++) {
 			form.append((i == 0) ? "" : "&")

@@ -112,12 +112,10 @@ interface RouterLookup {
 
 		ReactorNetty(List<GitHubRoutes.Route> table) {
 			for (GitHubRoutes.Route route : table) {
-				// Reactor Netty's named catch-all "{path}**" mixes up the names of the
-				// other variables of its
-				// pattern (1.3.6: owner gets the repo, repo gets the path), so the table
-				// uses its unnamed
-				// catch-all "**"; a handler would take the rest of the path from the URI
-				// itself.
+				// Reactor Netty's named catch-all "{path}**" mixes up the names of
+				// the other variables of its pattern (1.3.6: owner gets the repo,
+				// repo gets the path), so the table uses its unnamed catch-all "**";
+				// a handler would take the rest of the path from the URI itself.
 				String pattern = route.pattern().replaceAll("\\{\\*[^}]+}", "**");
 				this.routes.route(ReactorNettyPredicates.http(pattern, HttpMethod.valueOf(route.method())),
 						(req, res) -> {

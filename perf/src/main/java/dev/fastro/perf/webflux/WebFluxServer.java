@@ -58,8 +58,8 @@ public class WebFluxServer {
 			return next.handle(req);
 		};
 		// A built ServerResponse has read-only headers, so the header goes on the
-		// exchange's response,
-		// which the ServerResponse's own headers are merged into when it is written.
+		// exchange's response, which the ServerResponse's own headers are merged
+		// into when it is written.
 		HandlerFilterFunction<ServerResponse, ServerResponse> copyUser = (req, next) -> next.handle(req)
 			.doOnNext(res -> req.exchange()
 				.getResponse()

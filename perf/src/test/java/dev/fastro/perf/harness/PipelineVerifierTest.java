@@ -58,9 +58,9 @@ class PipelineVerifierTest {
 
 	@Test
 	void checksEveryPipelinedAnswerInOrder() throws Exception {
-		// A server that reads the whole batch, then answers each request with its own
-		// path: the third
-		// answer is wrong, as a server that mixed up pipelined requests would be.
+		// A server that reads the whole batch, then answers each request with its
+		// own path: the third answer is wrong, as a server that mixed up pipelined
+		// requests would be.
 		try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			Thread thread = new Thread(() -> answer(server, 4, 3));
 			thread.start();

@@ -180,6 +180,16 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 		return this.request.method() + " " + this.request.uri();
 	}
 
+	/** Ends an answer as the write of its last part ended. */
+	private static void written(CoreSubscriber<? super Void> answer, ChannelFuture write) {
+		if (write.isSuccess()) {
+			answer.onComplete();
+		}
+		else {
+			answer.onError(write.cause());
+		}
+	}
+
 	/** A response of known length, written whole when subscribed to. */
 	private static final class FullWrite extends Mono<Void> implements ChannelFutureListener {
 
@@ -214,12 +224,7 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 
 		@Override
 		public void operationComplete(ChannelFuture future) {
-			if (future.isSuccess()) {
-				this.actual.onComplete();
-			}
-			else {
-				this.actual.onError(future.cause());
-			}
+			written(this.actual, future);
 		}
 
 	}
@@ -297,14 +302,8 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 
 		@Override
 		public void onComplete() {
-			this.exchange.ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener((ChannelFuture future) -> {
-				if (future.isSuccess()) {
-					this.actual.onComplete();
-				}
-				else {
-					this.actual.onError(future.cause());
-				}
-			});
+			this.exchange.ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT)
+				.addListener((ChannelFuture future) -> written(this.actual, future));
 		}
 
 		@Override

@@ -382,10 +382,6 @@ public final class Exchange implements Context {
 	}
 
 	private void requireJson() {
-		if (HttpHeaderValues.APPLICATION_JSON.contentEqualsIgnoreCase(contentType())) {
-			// The usual content type, accepted without parsing it.
-			return;
-		}
 		String mediaType = mediaType();
 		requireContentType(mediaType.equals("application/json") || mediaType.endsWith("+json"),
 				"a JSON body (content-type application/json)");
@@ -397,7 +393,14 @@ public final class Exchange implements Context {
 	 */
 	private String mediaType() {
 		String contentType = contentType();
-		CharSequence mime = (contentType != null) ? HttpUtil.getMimeType(contentType) : null;
+		if (contentType == null) {
+			return "";
+		}
+		if (HttpHeaderValues.APPLICATION_JSON.contentEqualsIgnoreCase(contentType)) {
+			// The usual content type, taken without parsing it.
+			return "application/json";
+		}
+		CharSequence mime = HttpUtil.getMimeType(contentType);
 		return (mime != null) ? mime.toString().toLowerCase(Locale.ROOT) : "";
 	}
 

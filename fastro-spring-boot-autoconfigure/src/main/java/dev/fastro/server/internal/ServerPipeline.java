@@ -32,16 +32,9 @@ final class ServerPipeline {
 
 	/**
 	 * Installs the guards on a new connection: at once when it speaks HTTP/1.1 only, and
-	 * once its protocol is known when it may speak HTTP/2 as well.
-	 */
-	static void install(ChannelPipeline pipeline, ServerOptions options, JsonCodec json) {
-		install(pipeline, options, json, null);
-	}
-
-	/**
-	 * Installs the guards on a new connection, and, when {@code exchanges} is given and
-	 * the connection speaks HTTP/1.1 only, {@link Http1Exchanges} after them, so that
-	 * Fastro serves its requests instead of Reactor Netty.
+	 * once its protocol is known when it may speak HTTP/2 as well. When {@code exchanges}
+	 * is given and the connection speaks HTTP/1.1 only, {@link Http1Exchanges} goes after
+	 * them, so that Fastro serves its requests instead of Reactor Netty.
 	 */
 	static void install(ChannelPipeline pipeline, ServerOptions options, JsonCodec json, FastroHttpHandler exchanges) {
 		if (pipeline.get(NettyPipeline.HttpCodec) instanceof HttpServerCodec) {

@@ -44,7 +44,7 @@ class IdleTimeoutTest {
 	void installTheGuards() {
 		this.channel.freezeTime();
 		this.channel.pipeline().addLast(NettyPipeline.HttpCodec, new HttpServerCodec());
-		ServerPipeline.install(this.channel.pipeline(), OPTIONS, new JsonCodec(JsonMapper.builder().build()));
+		ServerPipeline.install(this.channel.pipeline(), OPTIONS, new JsonCodec(JsonMapper.builder().build()), null);
 	}
 
 	@AfterEach

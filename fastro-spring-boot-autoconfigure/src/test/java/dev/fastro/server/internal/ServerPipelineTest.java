@@ -33,7 +33,7 @@ class ServerPipelineTest {
 	void aSwitchToH2cTakesTheGuardsOffAndPutsTheHttp2ErrorsHandlerOn() {
 		EmbeddedChannel channel = new EmbeddedChannel();
 		channel.pipeline().addLast(NettyPipeline.HttpCodec, new HttpServerCodec());
-		ServerPipeline.install(channel.pipeline(), OPTIONS, new JsonCodec(JsonMapper.builder().build()));
+		ServerPipeline.install(channel.pipeline(), OPTIONS, new JsonCodec(JsonMapper.builder().build()), null);
 		assertThat(channel.pipeline().names()).contains("fastro.closer", "fastro.framing", "fastro.messages");
 
 		channel

@@ -15,6 +15,9 @@ import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.server.internal.Http2Limits;
 import dev.fastro.server.internal.ServerOptions;
+import io.netty.buffer.AdaptiveByteBufAllocator;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.handler.ssl.ClientAuth;
 import reactor.netty.http.server.HttpServer;
 
@@ -75,8 +78,15 @@ public class FastroServerAutoConfiguration {
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
 				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE,
-				server.getAccessLog().isEnabled(), http2);
+				server.getAccessLog().isEnabled(), http2, allocator(server.getAllocator()));
 		return new FastroServer(options, dispatcher, wrapper, json, limits, customizers);
+	}
+
+	private static ByteBufAllocator allocator(FastroProperties.BufferAllocator allocator) {
+		return switch (allocator) {
+			case POOLED -> PooledByteBufAllocator.DEFAULT;
+			case ADAPTIVE -> AdaptiveAllocator.INSTANCE;
+		};
 	}
 
 	/**
@@ -178,6 +188,16 @@ public class FastroServerAutoConfiguration {
 		WebServerPortCheck fastroWebServerPortCheck(ApplicationContext context, FastroProperties properties) {
 			return new WebServerPortCheck(context, properties.getServer());
 		}
+
+	}
+
+	/**
+	 * The adaptive allocator, made on first use and then shared by every server, as
+	 * {@link PooledByteBufAllocator#DEFAULT} is.
+	 */
+	private static final class AdaptiveAllocator {
+
+		static final ByteBufAllocator INSTANCE = new AdaptiveByteBufAllocator();
 
 	}
 

@@ -73,6 +73,7 @@ public final class FastroServer {
 			// A client may half-close after its last request and still read the answers
 			// (see ConnectionCloser).
 			.childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
+			.childOption(ChannelOption.ALLOCATOR, options.allocator())
 			.forwarded(options.forwardedHeaders())
 			.accessLog(options.accessLog(), new AccessLogLine(dispatcher))
 			.channelGroup(this.connections);

@@ -2,6 +2,8 @@ package dev.fastro.server.internal;
 
 import java.time.Duration;
 
+import io.netty.buffer.ByteBufAllocator;
+
 /**
  * How the server listens and what it accepts.
  *
@@ -19,8 +21,9 @@ import java.time.Duration;
  * {@code Forwarded} and {@code X-Forwarded-*} headers
  * @param accessLog whether each request gets a line in the access log
  * @param http2 HTTP/2's limits when it is served beside HTTP/1.1, else {@code null}
+ * @param allocator the buffer allocator of every connection
  */
 public record ServerOptions(String host, int port, int eventLoopThreads, long maxBodySize, int maxInitialLineLength,
 		int maxHeaderSize, Duration idleTimeout, Duration readTimeout, boolean forwardedHeaders, boolean accessLog,
-		Http2Limits http2) {
+		Http2Limits http2, ByteBufAllocator allocator) {
 }

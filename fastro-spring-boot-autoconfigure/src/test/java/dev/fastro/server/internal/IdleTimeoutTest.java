@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.test.NettyLeakDetection;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -36,7 +37,7 @@ class IdleTimeoutTest {
 	// A read timeout longer than the idle timeout, so that a request still being read
 	// past the idle timeout is not answered 408 yet.
 	private static final ServerOptions OPTIONS = new ServerOptions("127.0.0.1", 0, 0, 1024, 4096, 8192,
-			Duration.ofSeconds(60), Duration.ofSeconds(120), false, false, null);
+			Duration.ofSeconds(60), Duration.ofSeconds(120), false, false, null, PooledByteBufAllocator.DEFAULT);
 
 	private final EmbeddedChannel channel = new EmbeddedChannel();
 

@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.test.NettyLeakDetection;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -27,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ServerPipelineTest {
 
 	private static final ServerOptions OPTIONS = new ServerOptions("127.0.0.1", 0, 0, 1024, 4096, 8192,
-			Duration.ofSeconds(60), Duration.ofSeconds(20), false, false, null);
+			Duration.ofSeconds(60), Duration.ofSeconds(20), false, false, null, PooledByteBufAllocator.DEFAULT);
 
 	@Test
 	void aSwitchToH2cTakesTheGuardsOffAndPutsTheHttp2ErrorsHandlerOn() {

@@ -1,10 +1,5 @@
 package dev.fastro.autoconfigure;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse.BodyHandlers;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -23,6 +18,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import static dev.fastro.test.TestHttp.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -62,12 +58,7 @@ class BufferAllocatorTest {
 	private static List<ByteBufAllocator> allocatorsServing(ApplicationContextRunner runner) {
 		List<ByteBufAllocator> allocators = new CopyOnWriteArrayList<>();
 		runner.run((context) -> {
-			int port = context.getBean(FastroServer.class).port();
-			HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/"))
-				.timeout(Duration.ofSeconds(10))
-				.build();
-			HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-			assertThat(client.send(request, BodyHandlers.ofString()).body()).isEqualTo("hello");
+			assertThat(get(context.getBean(FastroServer.class).port(), "/").body()).isEqualTo("hello");
 			allocators.addAll(context.getBean(RecordedAllocators.class).allocators);
 		});
 		return allocators;

@@ -1,9 +1,5 @@
 package dev.fastro.server.internal;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -23,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import reactor.netty.http.server.HttpServer;
 import tools.jackson.databind.json.JsonMapper;
 
+import static dev.fastro.test.TestHttp.get;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -34,7 +31,7 @@ class ConnectionAllocatorTest {
 
 	@ParameterizedTest(name = "customized: {0}")
 	@ValueSource(booleans = { false, true })
-	void theConnectionsBuffersComeFromTheOptionsAllocator(boolean customized) throws Exception {
+	void theConnectionsBuffersComeFromTheOptionsAllocator(boolean customized) {
 		CountingAllocator allocator = new CountingAllocator();
 		ServerOptions options = new ServerOptions("127.0.0.1", 0, 0, 1024, 4096, 8192, Duration.ofSeconds(60),
 				Duration.ofSeconds(20), false, false, null, allocator);
@@ -49,11 +46,7 @@ class ConnectionAllocatorTest {
 		server.start();
 		try {
 			assertThat(server.servesHttp1Exchanges()).isNotEqualTo(customized);
-			HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/"))
-				.timeout(Duration.ofSeconds(10))
-				.build();
-			HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-			assertThat(client.send(request, BodyHandlers.ofString()).body()).isEqualTo("hello");
+			assertThat(get(server.port(), "/").body()).isEqualTo("hello");
 			assertThat(allocator.directBuffers).hasPositiveValue();
 		}
 		finally {

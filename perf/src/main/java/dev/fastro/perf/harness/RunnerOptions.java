@@ -59,10 +59,12 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --warmup S           seconds of warm-up per server, all its requests at once (default 15, quick 1)
 			  --connections N      wrk connections (default 100)
 			  --servers LIST       comma-separated: native,fastro,fastro-cache,fastro-metrics,fastro-demo,
-			                       webflux,raw and the peers vertx,javalin,mvc,mvc-virtual,helidon (default
+			                       fastro-reactor-netty,fastro-no-leak-detection,webflux,raw and the peers
+			                       vertx,javalin,mvc,mvc-virtual,helidon (default
 			                       native,fastro,fastro-cache,fastro-metrics,webflux,raw; quick: the same
-			                       without fastro-metrics; fastro-metrics and fastro-demo run the scenarios
-			                       only; mvc-virtual and helidon need a JDK 21+, see perf/README.md)
+			                       without fastro-metrics; fastro-metrics, fastro-demo, fastro-reactor-netty
+			                       and fastro-no-leak-detection run the scenarios only; mvc-virtual and
+			                       helidon need a JDK 21+, see perf/README.md)
 			  --peers              add the peers vertx,javalin,mvc,mvc-virtual,helidon to the servers (their
 			                       scenarios about double the length of the full run)
 			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json,

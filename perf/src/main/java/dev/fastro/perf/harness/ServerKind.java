@@ -49,6 +49,14 @@ public enum ServerKind {
 	 */
 	FASTRO_METRICS("fastro-metrics", "Fastro + metrics", "dev.fastro.perf.fastro.FastroPerfApp"),
 
+	/**
+	 * The same app with Netty's leak detection off through Spring Boot's own key, as
+	 * Vert.x turns it off at start: what the detector, which samples one buffer in 128 at
+	 * Boot's default, costs Fastro. A diagnosis, not a configuration Fastro ships.
+	 */
+	FASTRO_NO_LEAK_DETECTION("fastro-no-leak-detection", "Fastro (leak detection off)",
+			"dev.fastro.perf.fastro.FastroPerfApp"),
+
 	/** Spring WebFlux functional endpoints. */
 	WEBFLUX("webflux", "WebFlux fn", "dev.fastro.perf.webflux.WebFluxServer"),
 
@@ -180,7 +188,8 @@ public enum ServerKind {
 	 */
 	public boolean spring() {
 		return this == FASTRO || this == FASTRO_CACHE || this == FASTRO_REACTOR_NETTY || this == FASTRO_METRICS
-				|| this == FASTRO_DEMO || this == WEBFLUX || this == MVC || this == MVC_VIRTUAL;
+				|| this == FASTRO_NO_LEAK_DETECTION || this == FASTRO_DEMO || this == WEBFLUX || this == MVC
+				|| this == MVC_VIRTUAL;
 	}
 
 	/**
@@ -198,7 +207,7 @@ public enum ServerKind {
 				args.add("--port=" + port);
 				args.add("--perf.routes=" + generatedRoutes);
 			}
-			case FASTRO, FASTRO_CACHE, FASTRO_REACTOR_NETTY, FASTRO_METRICS -> {
+			case FASTRO, FASTRO_CACHE, FASTRO_REACTOR_NETTY, FASTRO_METRICS, FASTRO_NO_LEAK_DETECTION -> {
 				args.add("--fastro.server.port=" + port);
 				args.add("--fastro.server.event-loop-threads=1");
 				args.add("--perf.routes=" + generatedRoutes);
@@ -210,6 +219,9 @@ public enum ServerKind {
 				}
 				if (this == FASTRO_METRICS) {
 					args.add("--perf.metrics=true");
+				}
+				if (this == FASTRO_NO_LEAK_DETECTION) {
+					args.add("--spring.netty.leak-detection=disabled");
 				}
 			}
 			// As it ships: its application.yml leaves the event loops to Reactor Netty,

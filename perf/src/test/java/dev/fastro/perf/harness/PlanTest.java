@@ -84,6 +84,20 @@ class PlanTest {
 	}
 
 	@Test
+	void fastroWithoutLeakDetectionTurnsItOffThroughBootsKeyAndRunsTheScenariosOnly() {
+		assertThat(RunnerOptions.parse(List.of(), Path.of(".")).servers())
+			.doesNotContain(ServerKind.FASTRO_NO_LEAK_DETECTION);
+		List<Group> groups = Plan
+			.of(RunnerOptions.parse(List.of("--servers", "fastro,fastro-no-leak-detection"), Path.of(".")));
+		assertThat(groups.get(0).probesOf(ServerKind.FASTRO_NO_LEAK_DETECTION)).hasSize(7);
+		assertThat(groups.subList(1, groups.size()))
+			.allSatisfy(group -> assertThat(group.probesOf(ServerKind.FASTRO_NO_LEAK_DETECTION)).isEmpty());
+		assertThat(ServerKind.FASTRO_NO_LEAK_DETECTION.arguments(8080, 0)).containsExactly("--fastro.server.port=8080",
+				"--fastro.server.event-loop-threads=1", "--perf.routes=0", "--spring.netty.leak-detection=disabled");
+		assertThat(ServerKind.FASTRO.arguments(8080, 0)).doesNotContain("--spring.netty.leak-detection=disabled");
+	}
+
+	@Test
 	void everyServerGoesFirstAsOftenAsTheOthersAndFollowsDifferentOnes() {
 		List<ServerKind> servers = List.of(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.RAW);
 		List<List<ServerKind>> rounds = IntStream.range(0, 6).mapToObj(turn -> Plan.order(servers, turn)).toList();

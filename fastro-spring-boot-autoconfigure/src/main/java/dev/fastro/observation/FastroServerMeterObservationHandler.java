@@ -1,6 +1,7 @@
 package dev.fastro.observation;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,9 +28,11 @@ import io.micrometer.observation.Observation;
  * a registry lookup at the start and again at the stop of every observation, which was
  * about half of what observing a request cost.
  * <p>
- * Meter filters apply as usual, since every meter is still registered through the
- * registry once; a meter removed from the registry empties the cache, so that the next
- * request registers it again.
+ * A set of key values that the convention gives again as the same object, as Fastro's
+ * default convention gives every set requests repeat, finds its meter by that identity,
+ * without hashing the set; any other set finds it by equality. Meter filters apply as
+ * usual, since every meter is still registered through the registry once; a meter removed
+ * from the registry empties the cache, so that the next request registers it again.
  */
 public class FastroServerMeterObservationHandler implements MeterObservationHandler<FastroServerObservationContext> {
 
@@ -37,9 +40,9 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 
 	private final boolean longTaskTimers;
 
-	private final Map<MeterKey, Timer> timers = new ConcurrentHashMap<>();
+	private final Meters<Timer> timers;
 
-	private final Map<MeterKey, LongTaskTimer> activeTimers = new ConcurrentHashMap<>();
+	private final Meters<LongTaskTimer> activeTimers;
 
 	/**
 	 * Creates a handler.
@@ -50,6 +53,9 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 	public FastroServerMeterObservationHandler(MeterRegistry registry, boolean longTaskTimers) {
 		this.registry = registry;
 		this.longTaskTimers = longTaskTimers;
+		this.timers = new Meters<>((key) -> Timer.builder(key.name()).tags(key.tags()).register(registry));
+		this.activeTimers = new Meters<>(
+				(key) -> LongTaskTimer.builder(key.name() + ".active").tags(key.tags()).register(registry));
 		registry.config().onMeterRemoved((meter) -> {
 			this.timers.clear();
 			this.activeTimers.clear();
@@ -65,10 +71,7 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 	public void onStart(FastroServerObservationContext context) {
 		LongTaskTimer.Sample active = null;
 		if (this.longTaskTimers) {
-			MeterKey key = new MeterKey(context.getName(), context.getLowCardinalityKeyValues(), null);
-			active = cached(this.activeTimers, key,
-					(id) -> LongTaskTimer.builder(id.name() + ".active").tags(id.tags()).register(this.registry))
-				.start();
+			active = this.activeTimers.get(context.getName(), context.getLowCardinalityKeyValues(), null).start();
 		}
 		context.meterSamples(new Samples(this, this.registry.config().clock().monotonicTime(), active));
 	}
@@ -76,10 +79,8 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 	@Override
 	public void onStop(FastroServerObservationContext context) {
 		Throwable error = context.getError();
-		MeterKey key = new MeterKey(context.getName(), context.getLowCardinalityKeyValues(),
+		Timer timer = this.timers.get(context.getName(), context.getLowCardinalityKeyValues(),
 				(error != null) ? error.getClass().getSimpleName() : KeyValue.NONE_VALUE);
-		Timer timer = cached(this.timers, key,
-				(id) -> Timer.builder(id.name()).tags(id.tags()).register(this.registry));
 		Samples samples = context.meterSamples(this);
 		timer.record(this.registry.config().clock().monotonicTime() - samples.start(), TimeUnit.NANOSECONDS);
 		if (samples.active() != null) {
@@ -93,16 +94,56 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 		Counter.builder(key.name() + "." + event.getName()).tags(key.tags()).register(this.registry).increment();
 	}
 
-	private static <M> M cached(Map<MeterKey, M> meters, MeterKey key, Function<MeterKey, M> register) {
-		M cached = meters.get(key);
-		return (cached != null) ? cached : meters.computeIfAbsent(key, register);
-	}
-
 	/**
 	 * What one observation has started, and which handler started it: the start is kept
 	 * as the registry's clock read it, as a {@link Timer.Sample} would keep it.
 	 */
 	record Samples(FastroServerMeterObservationHandler handler, long start, LongTaskTimer.Sample active) {
+
+	}
+
+	/**
+	 * The meters of one kind the handler has made. The table remembers, slot by slot, the
+	 * last set of key values seen there and its meter; its entries are records, whose
+	 * final fields another event loop reads whole, and a lost race only costs a lookup.
+	 */
+	private static final class Meters<M> {
+
+		private final Map<MeterKey, M> byKey = new ConcurrentHashMap<>();
+
+		private final Entry<?>[] table = new Entry<?>[64];
+
+		private final Function<MeterKey, M> register;
+
+		Meters(Function<MeterKey, M> register) {
+			this.register = register;
+		}
+
+		@SuppressWarnings("unchecked")
+		M get(String name, KeyValues keyValues, String error) {
+			int hash = 31 * System.identityHashCode(keyValues) + System.identityHashCode(error);
+			int slot = (hash ^ (hash >>> 16)) & (this.table.length - 1);
+			Entry<M> entry = (Entry<M>) this.table[slot];
+			if (entry != null && entry.keyValues() == keyValues && entry.error() == error && entry.name() == name) {
+				return entry.meter();
+			}
+			MeterKey key = new MeterKey(name, keyValues, error);
+			M meter = this.byKey.get(key);
+			if (meter == null) {
+				meter = this.byKey.computeIfAbsent(key, this.register);
+			}
+			this.table[slot] = new Entry<>(name, keyValues, error, meter);
+			return meter;
+		}
+
+		void clear() {
+			this.byKey.clear();
+			Arrays.fill(this.table, null);
+		}
+
+		private record Entry<M>(String name, KeyValues keyValues, String error, M meter) {
+
+		}
 
 	}
 

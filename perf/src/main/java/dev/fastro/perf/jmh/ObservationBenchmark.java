@@ -10,9 +10,13 @@ import dev.fastro.http.internal.ExchangeDispatcher;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.observation.DefaultFastroServerObservationConvention;
+import dev.fastro.observation.FastroServerObservationContext;
 import dev.fastro.observation.internal.ObservedDispatcher;
 import dev.fastro.perf.fastro.FastroPerfApp;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
@@ -34,7 +38,10 @@ import tools.jackson.databind.json.JsonMapper;
  * Prometheus registry the way {@code perf/run}'s {@code fastro-metrics} server times it.
  * The difference between the two is the observation's own cost, without the socket, the
  * HTTP codec and the machine's noise that an HTTP run adds to it; {@code -prof gc} shows
- * what it allocates. Run by hand (see perf/README.md); never by {@code mvn verify}.
+ * what it allocates. A third way, an observation whose only handler records nothing,
+ * splits that cost into what every observation costs before any meter (Micrometer's
+ * observation, context and scope, Fastro's convention) and what the meters add. Run by
+ * hand (see perf/README.md); never by {@code mvn verify}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -49,9 +56,14 @@ public class ObservationBenchmark {
 
 	private ExchangeDispatcher observed;
 
+	private final StopCounter stops = new StopCounter();
+
+	private ExchangeDispatcher unmetered;
+
 	/**
-	 * Builds both dispatchers, and checks that an observed request is timed under its
-	 * route's pattern, so a broken observation can never produce a fast number.
+	 * Builds the dispatchers, and checks that an observed request is timed under its
+	 * route's pattern and an unmetered one stopped, so a broken observation can never
+	 * produce a fast number.
 	 */
 	@Setup
 	public void setUp() {
@@ -62,10 +74,25 @@ public class ObservationBenchmark {
 			.build();
 		this.observed = new ObservedDispatcher(this.plain, FastroPerfApp.observationRegistry(this.meters),
 				new DefaultFastroServerObservationConvention());
+		ObservationRegistry unmetered = ObservationRegistry.create();
+		unmetered.observationConfig().observationHandler(this.stops);
+		this.unmetered = new ObservedDispatcher(this.plain, unmetered, new DefaultFastroServerObservationConvention());
 		observed();
 		if (timedRequests() != 1) {
 			throw new IllegalStateException("The request was not timed: " + this.meters.scrape());
 		}
+		observedWithoutMeters();
+		if (stoppedObservations() != 1) {
+			throw new IllegalStateException("The unmetered observation was not stopped");
+		}
+	}
+
+	/**
+	 * How many unmetered observations have stopped.
+	 * @return the count
+	 */
+	long stoppedObservations() {
+		return this.stops.stopped;
 	}
 
 	/**
@@ -97,6 +124,15 @@ public class ObservationBenchmark {
 		return answer(this.observed);
 	}
 
+	/**
+	 * Answers a request as an observation whose only handler records nothing.
+	 * @return the subscriber that saw the answer complete
+	 */
+	@Benchmark
+	public Object observedWithoutMeters() {
+		return answer(this.unmetered);
+	}
+
 	private Object answer(ExchangeDispatcher dispatcher) {
 		Exchange exchange = new Exchange(DiscardingTransport.INSTANCE, null, "GET", "/user/123",
 				EmptyHttpHeaders.INSTANCE, new DefaultHttpHeaders(), null, null, new RequestLimits(1000));
@@ -106,6 +142,23 @@ public class ObservationBenchmark {
 			throw new IllegalStateException("The answer did not complete at once");
 		}
 		return this.completion;
+	}
+
+	/** Supports Fastro's observations and only counts those that stop. */
+	private static final class StopCounter implements ObservationHandler<FastroServerObservationContext> {
+
+		private long stopped;
+
+		@Override
+		public boolean supportsContext(Observation.Context context) {
+			return context instanceof FastroServerObservationContext;
+		}
+
+		@Override
+		public void onStop(FastroServerObservationContext context) {
+			this.stopped++;
+		}
+
 	}
 
 	/** Sees an answer complete; the transport completes every answer at once. */

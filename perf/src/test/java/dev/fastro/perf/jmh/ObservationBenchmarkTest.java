@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The observation benchmark compares like with like only if its observed requests are
- * timed, each once, and its plain ones are not.
+ * timed, each once, its unmetered ones observed but not timed, and its plain ones
+ * neither.
  */
 class ObservationBenchmarkTest {
 
@@ -18,6 +19,17 @@ class ObservationBenchmarkTest {
 		benchmark.observed();
 		benchmark.plain();
 		assertThat(benchmark.timedRequests()).isEqualTo(3);
+	}
+
+	@Test
+	void observesEveryUnmeteredRequestWithoutTimingIt() {
+		ObservationBenchmark benchmark = new ObservationBenchmark();
+		benchmark.setUp();
+		benchmark.observedWithoutMeters();
+		benchmark.observedWithoutMeters();
+		benchmark.plain();
+		assertThat(benchmark.stoppedObservations()).isEqualTo(3);
+		assertThat(benchmark.timedRequests()).isEqualTo(1);
 	}
 
 }

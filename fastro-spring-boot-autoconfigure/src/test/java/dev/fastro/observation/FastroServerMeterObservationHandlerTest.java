@@ -160,10 +160,14 @@ class FastroServerMeterObservationHandlerTest {
 		}
 
 		KeyValues of(String uri, String status) {
-			List<String> key = List.of(uri, status);
-			Function<List<String>, KeyValues> make = (values) -> KeyValues.of("method", "GET", "status", status, "uri",
-					uri);
-			return this.reused ? this.made.computeIfAbsent(key, make) : make.apply(key);
+			if (!this.reused) {
+				return make(uri, status);
+			}
+			return this.made.computeIfAbsent(List.of(uri, status), (key) -> make(uri, status));
+		}
+
+		private static KeyValues make(String uri, String status) {
+			return KeyValues.of("method", "GET", "status", status, "uri", uri);
 		}
 
 	}

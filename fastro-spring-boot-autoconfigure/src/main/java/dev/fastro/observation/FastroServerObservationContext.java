@@ -183,21 +183,23 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 	 */
 	void meterSamples(FastroServerMeterObservationHandler.Samples samples) {
 		if (!METER_SAMPLES.compareAndSet(this, null, samples)) {
-			if (this.meterSamples.handler() == samples.handler()) {
+			if (this.meterSamples.handler == samples.handler) {
 				this.meterSamples = samples;
 			}
 			else {
-				put(samples.handler(), samples);
+				put(samples.handler, samples);
 			}
 		}
 	}
 
 	/**
 	 * What a meter handler started for this observation.
+	 * @return the samples, or {@code null} if the handler did not see the observation
+	 * start
 	 */
 	FastroServerMeterObservationHandler.Samples meterSamples(FastroServerMeterObservationHandler handler) {
 		FastroServerMeterObservationHandler.Samples first = this.meterSamples;
-		return (first != null && first.handler() == handler) ? first : getRequired(handler);
+		return (first != null && first.handler == handler) ? first : get(handler);
 	}
 
 	// Compare-and-set rather than a lock: a lock costs two atomic operations where this

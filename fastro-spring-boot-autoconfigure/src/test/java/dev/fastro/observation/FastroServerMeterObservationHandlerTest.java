@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 import io.micrometer.common.KeyValues;
+import io.micrometer.core.instrument.LongTaskTimer;
 import io.micrometer.core.instrument.Measurement;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -38,8 +39,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class FastroServerMeterObservationHandlerTest {
 
-	/** One observed request, and whether a long task is still open at the end. */
-	record Request(String uri, String status, boolean failed, boolean event, boolean open) {
+	/**
+	 * One observed request: whether it is answered within the scope its handler is called
+	 * in, as a synchronous handler's is, and whether it is still open at the end.
+	 */
+	record Request(String uri, String status, boolean failed, boolean event, boolean answeredInScope, boolean open) {
 
 	}
 
@@ -69,7 +73,7 @@ class FastroServerMeterObservationHandlerTest {
 	void registersAMeterAgainOnceItHasBeenRemoved() {
 		MeterRegistry meters = new SimpleMeterRegistry();
 		ObservationRegistry observations = observations(new FastroServerMeterObservationHandler(meters, true));
-		Request request = new Request("/user/{id}", "200", false, false, false);
+		Request request = new Request("/user/{id}", "200", false, false, true, false);
 		KeyValueSets sets = new KeyValueSets(true);
 		serve(List.of(request), observations, sets);
 		meters.remove(meters.get("http.server.requests").timer());
@@ -85,11 +89,36 @@ class FastroServerMeterObservationHandlerTest {
 		observations.observationConfig()
 			.observationHandler(new FastroServerMeterObservationHandler(first, true))
 			.observationHandler(new FastroServerMeterObservationHandler(second, false));
-		serve(List.of(new Request("/json", "200", false, false, false)), observations, new KeyValueSets(true));
+		serve(List.of(new Request("/json", "200", false, false, false, false)), observations, new KeyValueSets(true));
 		assertThat(first.get("http.server.requests").timer().count()).isEqualTo(1);
 		assertThat(first.get("http.server.requests.active").longTaskTimer().activeTasks()).isZero();
 		assertThat(second.get("http.server.requests").timer().count()).isEqualTo(1);
 		assertThat(second.find("http.server.requests.active").meters()).isEmpty();
+	}
+
+	@Example
+	void countsARequestAsALongTaskOnceItOutlivesItsScope() {
+		MeterRegistry meters = new SimpleMeterRegistry();
+		ObservationRegistry observations = observations(new FastroServerMeterObservationHandler(meters, true));
+		Observation answered = Observation
+			.createNotStarted("http.server.requests", () -> new FastroServerObservationContext(null), observations)
+			.start();
+		try (Observation.Scope scope = answered.openScope()) {
+			answered.stop();
+		}
+		LongTaskTimer active = meters.get("http.server.requests.active").longTaskTimer();
+		assertThat(active.activeTasks()).isZero();
+		Observation pending = Observation
+			.createNotStarted("http.server.requests", () -> new FastroServerObservationContext(null), observations)
+			.start();
+		try (Observation.Scope scope = pending.openScope()) {
+			assertThat(active.activeTasks()).isZero();
+		}
+		assertThat(active.activeTasks()).isOne();
+		pending.openScope().close();
+		assertThat(active.activeTasks()).isOne();
+		pending.stop();
+		assertThat(active.activeTasks()).isZero();
 	}
 
 	@Example
@@ -104,7 +133,7 @@ class FastroServerMeterObservationHandlerTest {
 	Arbitrary<List<Request>> requests() {
 		Arbitrary<Request> request = Combinators
 			.combine(Arbitraries.of("/user/{id}", "/json", "NOT_FOUND"), Arbitraries.of("200", "404", "500"),
-					Arbitraries.of(false, true), Arbitraries.of(false, true),
+					Arbitraries.of(false, true), Arbitraries.of(false, true), Arbitraries.of(false, true),
 					Arbitraries.integers().between(0, 9).map((n) -> n == 0))
 			.as(Request::new);
 		return request.list().ofMaxSize(12);
@@ -126,8 +155,9 @@ class FastroServerMeterObservationHandlerTest {
 	}
 
 	/**
-	 * Serves each request as an observation whose key values change when its status is
-	 * known, as a convention's do between the start and the stop.
+	 * Serves each request as Fastro's server does: an observation whose key values change
+	 * when its status is known, as a convention's do between the start and the stop, with
+	 * a scope open while its handler is called.
 	 */
 	private static void serve(List<Request> requests, ObservationRegistry registry, KeyValueSets sets) {
 		for (Request request : requests) {
@@ -142,7 +172,12 @@ class FastroServerMeterObservationHandlerTest {
 			if (request.failed()) {
 				observation.error(new IllegalStateException("failed"));
 			}
-			if (!request.open()) {
+			try (Observation.Scope scope = observation.openScope()) {
+				if (request.answeredInScope() && !request.open()) {
+					observation.stop();
+				}
+			}
+			if (!request.answeredInScope() && !request.open()) {
 				observation.stop();
 			}
 		}

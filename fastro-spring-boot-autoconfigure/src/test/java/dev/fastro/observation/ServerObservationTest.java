@@ -9,6 +9,7 @@ import dev.fastro.server.internal.FastroServer;
 import dev.fastro.http.Handler;
 import dev.fastro.http.Routes;
 import dev.fastro.test.RawHttp;
+import io.micrometer.core.instrument.LongTaskTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -151,19 +152,30 @@ class ServerObservationTest {
 		Stream stream = context.getBean(Stream.class);
 		MeterRegistry meters = context.getBean(MeterRegistry.class);
 		try (RawHttp wire = new RawHttp(port)) {
-			// The head and the first item have left; the stream is still open.
+			// The head and the first item have left; the stream is still open, and a
+			// long task until it ends.
 			assertThat(wire.send(rawRequest("GET", "/stream")).readToHead().status()).isEqualTo(200);
 			assertThat(timer(meters, "/stream", "200")).isNull();
+			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(activeTasks(meters)).isOne());
 			stream.end.complete("last");
 			await().atMost(Duration.ofSeconds(10))
 				.untilAsserted(() -> assertThat(timer(meters, "/stream", "200")).isNotNull()
 					.extracting(Timer::count)
 					.isEqualTo(1L));
+			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(activeTasks(meters)).isZero());
 		}
 	}
 
 	private static Timer timer(MeterRegistry meters, String uri, String status) {
 		return meters.find("http.server.requests").tags("uri", uri, "status", status).timer();
+	}
+
+	private static int activeTasks(MeterRegistry meters) {
+		return meters.find("http.server.requests.active")
+			.longTaskTimers()
+			.stream()
+			.mapToInt(LongTaskTimer::activeTasks)
+			.sum();
 	}
 
 	/** A handler that never answers, and says when it is waited for and given up on. */

@@ -71,8 +71,11 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	private static final KeyValue EXCEPTION_NONE = KeyValue.of("exception", KeyValue.NONE_VALUE);
 
 	// Made once per route, as the key values above: there are as many as the application
-	// has routes.
+	// has routes. A request asks for its route's keys up to three times, so the last ones
+	// found are kept by the identity of their pattern, which is one string per route.
 	private final Map<String, RouteKeys> routes = new ConcurrentHashMap<>();
+
+	private final RouteKeys[] recentRoutes = new RouteKeys[64];
 
 	private final KeyValueSets keyValueSets = new KeyValueSets();
 
@@ -216,8 +219,13 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	}
 
 	private RouteKeys routeKeys(String pattern) {
-		RouteKeys keys = this.routes.get(pattern);
-		return (keys != null) ? keys : this.routes.computeIfAbsent(pattern, RouteKeys::new);
+		int slot = System.identityHashCode(pattern) & (this.recentRoutes.length - 1);
+		RouteKeys keys = this.recentRoutes[slot];
+		if (keys == null || keys.pattern != pattern) {
+			keys = this.routes.computeIfAbsent(pattern, RouteKeys::new);
+			this.recentRoutes[slot] = keys;
+		}
+		return keys;
 	}
 
 	private static int methodIndex(String method) {
@@ -230,15 +238,19 @@ public class DefaultFastroServerObservationConvention implements FastroServerObs
 	}
 
 	/**
-	 * A route's {@code uri} key value and its span name for each method.
+	 * A route's {@code uri} key value and its span name for each method. Its fields are
+	 * final, so another event loop reading it from the table sees it whole.
 	 */
 	private static final class RouteKeys {
+
+		private final String pattern;
 
 		private final KeyValue uri;
 
 		private final String[] spanNames;
 
 		RouteKeys(String pattern) {
+			this.pattern = pattern;
 			this.uri = KeyValue.of("uri", pattern);
 			this.spanNames = Stream.of(METHODS).map((method) -> spanName(method, pattern)).toArray(String[]::new);
 		}

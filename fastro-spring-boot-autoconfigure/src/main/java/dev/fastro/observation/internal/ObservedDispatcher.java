@@ -72,6 +72,7 @@ public final class ObservedDispatcher implements ExchangeDispatcher {
 
 		private CoreSubscriber<? super Void> actual;
 
+		// Made when first asked for: a synchronous answer never asks.
 		private Context reactorContext;
 
 		private Subscription upstream;
@@ -88,7 +89,6 @@ public final class ObservedDispatcher implements ExchangeDispatcher {
 		@Override
 		public void subscribe(CoreSubscriber<? super Void> actual) {
 			this.actual = actual;
-			this.reactorContext = actual.currentContext().put(ObservationThreadLocalAccessor.KEY, this.observation);
 			this.observation.start();
 			try (Observation.Scope scope = this.observation.openScope()) {
 				ObservedDispatcher.this.dispatcher.dispatch(this.exchange).subscribe(this);
@@ -97,7 +97,14 @@ public final class ObservedDispatcher implements ExchangeDispatcher {
 
 		@Override
 		public Context currentContext() {
-			return this.reactorContext;
+			Context context = this.reactorContext;
+			if (context == null) {
+				// Immutable, with final fields: a thread that reads the field sees it
+				// whole.
+				context = this.actual.currentContext().put(ObservationThreadLocalAccessor.KEY, this.observation);
+				this.reactorContext = context;
+			}
+			return context;
 		}
 
 		@Override

@@ -32,16 +32,12 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 
 	private static final VarHandle HIGH;
 
-	private static final VarHandle METER_SAMPLES;
-
 	static {
 		try {
 			MethodHandles.Lookup lookup = MethodHandles.lookup();
 			Class<?> context = FastroServerObservationContext.class;
 			LOW = lookup.findVarHandle(context, "lowCardinalityKeyValues", KeyValues.class);
 			HIGH = lookup.findVarHandle(context, "highCardinalityKeyValues", KeyValues.class);
-			METER_SAMPLES = lookup.findVarHandle(context, "meterSamples",
-					FastroServerMeterObservationHandler.Samples.class);
 		}
 		catch (ReflectiveOperationException ex) {
 			throw new ExceptionInInitializerError(ex);
@@ -182,13 +178,14 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 	 * Keeps what a meter handler started for this observation.
 	 */
 	void meterSamples(FastroServerMeterObservationHandler.Samples samples) {
-		if (!METER_SAMPLES.compareAndSet(this, null, samples)) {
-			if (this.meterSamples.handler == samples.handler) {
-				this.meterSamples = samples;
-			}
-			else {
-				put(samples.handler, samples);
-			}
+		// Handlers hear of a start one after the other, on the thread that starts the
+		// observation, so no other handler writes the field meanwhile.
+		FastroServerMeterObservationHandler.Samples first = this.meterSamples;
+		if (first == null || first.handler == samples.handler) {
+			this.meterSamples = samples;
+		}
+		else {
+			put(samples.handler, samples);
 		}
 	}
 
@@ -203,10 +200,10 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 	}
 
 	// Compare-and-set rather than a lock: a lock costs two atomic operations where this
-	// costs one, and none when the set does not change, as a synchronous request's
-	// low-cardinality set does not between its start and its stop. Each kind has its own
-	// constant VarHandle, which the compiler turns into one instruction; one passed as an
-	// argument goes through the VarHandle's guards on every call.
+	// costs one, and none when the set does not change, as a synchronous request's sets
+	// do not between its start and its stop. Each kind has its own constant VarHandle,
+	// which the compiler turns into one instruction; one passed as an argument goes
+	// through the VarHandle's guards on every call.
 
 	private FastroServerObservationContext add(boolean low, KeyValues added) {
 		KeyValues keyValues;
@@ -238,20 +235,29 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 
 	/**
 	 * The key values with others added. A convention gives the same keys when the
-	 * observation starts and when it stops, so its second set replaces the first whole.
+	 * observation starts and when it stops, so its second set replaces the first whole,
+	 * unless it is equal to the first, which then stays.
 	 */
 	private static KeyValues merged(KeyValues keyValues, KeyValues added) {
-		return (keyValues == EMPTY || keyValues == added || sameKeys(keyValues, added)) ? added : keyValues.and(added);
-	}
-
-	private static boolean sameKeys(KeyValues these, KeyValues those) {
-		Iterator<KeyValue> others = those.iterator();
-		for (KeyValue keyValue : these) {
-			if (!others.hasNext() || !keyValue.getKey().equals(others.next().getKey())) {
-				return false;
-			}
+		if (keyValues == EMPTY || keyValues == added) {
+			return added;
 		}
-		return !others.hasNext();
+		Iterator<KeyValue> others = added.iterator();
+		boolean equal = true;
+		for (KeyValue keyValue : keyValues) {
+			if (!others.hasNext()) {
+				return keyValues.and(added);
+			}
+			KeyValue other = others.next();
+			if (!keyValue.getKey().equals(other.getKey())) {
+				return keyValues.and(added);
+			}
+			equal = equal && keyValue.getValue().equals(other.getValue());
+		}
+		if (others.hasNext()) {
+			return keyValues.and(added);
+		}
+		return equal ? keyValues : added;
 	}
 
 	private static KeyValues without(KeyValues keyValues, String... keyNames) {

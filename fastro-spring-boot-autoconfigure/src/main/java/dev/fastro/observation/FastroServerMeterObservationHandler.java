@@ -40,9 +40,9 @@ import io.micrometer.observation.Observation;
  * blocking, asynchronous or streamed answer. One answered within that scope is never
  * active while the event loop could do anything else, and adding it to the timer's tasks
  * and removing it a few microseconds later was a fifth of what observing it cost. A
- * scrape taken at that very moment on another thread does not count it; the timer's meter
- * is still registered by the request's start, with the key values of the start, as
- * Micrometer's handler registers it.
+ * scrape taken at that very moment on another thread does not count it; the long task
+ * timer itself is still registered at the request's start, with the key values of the
+ * start, as Micrometer's handler registers it.
  */
 public class FastroServerMeterObservationHandler implements MeterObservationHandler<FastroServerObservationContext> {
 
@@ -57,8 +57,9 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 	/**
 	 * Creates a handler.
 	 * @param registry the registry its meters are registered in
-	 * @param longTaskTimers whether each observation is also a long task timer's task, as
-	 * Micrometer's handler does unless told to ignore them
+	 * @param longTaskTimers whether an observation that outlives its scope is also a long
+	 * task timer's task (Micrometer's handler makes every observation one unless told to
+	 * ignore them)
 	 */
 	public FastroServerMeterObservationHandler(MeterRegistry registry, boolean longTaskTimers) {
 		this.registry = registry;
@@ -152,6 +153,9 @@ public class FastroServerMeterObservationHandler implements MeterObservationHand
 		}
 
 		void stopped() {
+			if (this.activeTimer == null) {
+				return;
+			}
 			Object task = ACTIVE.getAndSet(this, STOPPED);
 			if (task instanceof LongTaskTimer.Sample sample) {
 				sample.stop();

@@ -202,8 +202,8 @@ public class FastroServerObservationContext extends RequestReplyReceiverContext<
 	// Compare-and-set rather than a lock: a lock costs two atomic operations where this
 	// costs one, and none when the set does not change, as a synchronous request's sets
 	// do not between its start and its stop. Each kind has its own constant VarHandle,
-	// which the compiler turns into one instruction; one passed as an argument goes
-	// through the VarHandle's guards on every call.
+	// whose guards the compiler folds down to the compare-and-set itself; one passed as
+	// an argument went through them, and a method handle call, on every call.
 
 	private FastroServerObservationContext add(boolean low, KeyValues added) {
 		KeyValues keyValues;

@@ -103,6 +103,23 @@ class PipelineTest {
 	}
 
 	@Test
+	void responseHeaderThatWouldSplitTheResponseIsAnsweredAsTheApplicationsError() throws IOException {
+		// The value comes from the query, as a redirect's location often does: a CR LF in
+		// it must never reach the wire, and the client must still get an answer. This
+		// application's handler for RuntimeException answers it with a 503.
+		for (String path : List.of("/echo-header", "/echo-header-later", "/echo-header-in-context")) {
+			try (RawHttp raw = new RawHttp(this.port)) {
+				RawResponse response = raw.send(rawRequest("GET", path + "?value=a%0d%0aset-cookie:%20x=1")).read();
+				assertThat(response.status()).as(path).isEqualTo(503);
+				assertThat(response.bodyString()).isEqualTo("runtime handler: Validation failed for header 'x-echo'");
+				assertThat(response.headerNames()).doesNotContain("set-cookie", "x-echo");
+				assertThat(raw.send(rawRequest("GET", path + "?value=fine")).read().headerValues("x-echo"))
+					.containsExactly("fine");
+			}
+		}
+	}
+
+	@Test
 	void failingExceptionHandlerEndsInA500(CapturedOutput output) {
 		HttpResponse<String> response = get(this.port, "/fail/handler");
 		assertThat(response.statusCode()).isEqualTo(500);
@@ -335,6 +352,13 @@ class PipelineTest {
 				.get("/greet", ctx -> ctx.get(GREETING), greet)
 				.get("/guarded", ctx -> "inside", guard)
 				.get("/created", ctx -> Response.status(202).header("x-custom", "1").body(Map.of("ok", true)))
+				.get("/echo-header", ctx -> Response.ok("echoed").header("x-echo", ctx.query("value")))
+				.get("/echo-header-in-context", ctx -> {
+					ctx.header("x-echo", ctx.query("value"));
+					return "echoed";
+				})
+				.get("/echo-header-later",
+						ctx -> Mono.fromSupplier(() -> Response.ok("echoed").header("x-echo", ctx.query("value"))))
 				.get("/bytes", ctx -> new byte[] { 'a', 'b', 'c' })
 				.get("/text/:length", ctx -> "é".repeat(ctx.paramInt("length")))
 				.get("/json/:length", ctx -> List.of("é".repeat(ctx.paramInt("length"))))

@@ -78,18 +78,21 @@ final class ResultWriter {
 		if (result instanceof Publisher<?> stream) {
 			return stream(ctx, Flux.from(stream));
 		}
-		if (result instanceof Response response) {
-			ctx.status(response.status());
-			HttpHeaders headers = ctx.responseHeaders();
-			for (Map.Entry<String, String> header : response.headers()) {
-				headers.add(header.getKey(), header.getValue());
-			}
-			return write(ctx, response.body(), answersError);
-		}
 		try {
+			if (result instanceof Response response) {
+				ctx.status(response.status());
+				HttpHeaders headers = ctx.responseHeaders();
+				for (Map.Entry<String, String> header : response.headers()) {
+					headers.add(header.getKey(), header.getValue());
+				}
+				return write(ctx, response.body(), answersError);
+			}
 			return send(ctx, encode(ctx, result));
 		}
 		catch (RuntimeException ex) {
+			// A value that cannot be written, such as a header with a CR LF in it, is the
+			// application's error: answered like one, never a connection cut without a
+			// word.
 			if (answersError) {
 				logger.error("Could not write the error answer for " + ctx, ex);
 				return send(ctx, encode(ctx, this.errors.internalError(ctx)));

@@ -14,10 +14,15 @@ public class FastroServerStartedEvent extends ApplicationEvent {
 		this.address = address;
 	}
 
+	/** The address the server is bound to. */
 	public InetSocketAddress getAddress() {
 		return this.address;
 	}
 
+	/**
+	 * The port the server listens on: the one chosen when {@code fastro.server.port} is
+	 * 0.
+	 */
 	public int getPort() {
 		return this.address.getPort();
 	}

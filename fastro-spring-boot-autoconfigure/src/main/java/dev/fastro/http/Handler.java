@@ -14,12 +14,17 @@ import dev.fastro.http.internal.BlockingHandler;
 @FunctionalInterface
 public interface Handler {
 
+	/**
+	 * Answers the request. An exception is answered by the {@link ExceptionHandler} for
+	 * its closest class, or as a 500 problem when there is none.
+	 */
 	Object handle(Context ctx) throws Exception;
 
 	/**
-	 * Marks a handler as blocking: Fastro runs it off the event loop (on a virtual thread
-	 * when the JVM has them, on a bounded pool otherwise), so JDBC or other blocking
-	 * calls never stall Netty.
+	 * Marks a handler as blocking: Fastro runs it off the event loop, so JDBC or other
+	 * blocking calls never stall Netty. It runs on a virtual thread when
+	 * {@code spring.threads.virtual.enabled} is {@code true} on Java 21 or later, on a
+	 * bounded pool otherwise.
 	 */
 	static Handler blocking(Handler handler) {
 		return new BlockingHandler(handler);

@@ -13,10 +13,15 @@ public class HttpException extends RuntimeException {
 
 	private final int status;
 
+	/** An error answered with this 4xx or 5xx status and this detail. */
 	public HttpException(int status, String detail) {
 		this(status, detail, null);
 	}
 
+	/**
+	 * An error answered with this 4xx or 5xx status and this detail. The cause stays on
+	 * the server: the client sees the detail only.
+	 */
 	public HttpException(int status, String detail, Throwable cause) {
 		super(detail, cause, false, false);
 		if (status < 400 || status > 599) {
@@ -25,14 +30,17 @@ public class HttpException extends RuntimeException {
 		this.status = status;
 	}
 
+	/** A {@code 400 Bad Request} with this detail. */
 	public static HttpException badRequest(String detail) {
 		return new HttpException(400, detail);
 	}
 
+	/** A {@code 404 Not Found} with this detail. */
 	public static HttpException notFound(String detail) {
 		return new HttpException(404, detail);
 	}
 
+	/** The HTTP status it is answered with. */
 	public int status() {
 		return this.status;
 	}

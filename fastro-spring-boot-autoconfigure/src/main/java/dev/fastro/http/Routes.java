@@ -78,30 +78,37 @@ public final class Routes {
 			return this;
 		}
 
+		/** Declares a {@code GET} route; see {@link #route}. */
 		public Builder get(String path, Handler handler, Middleware... middleware) {
 			return route("GET", path, handler, middleware);
 		}
 
+		/** Declares a {@code POST} route; see {@link #route}. */
 		public Builder post(String path, Handler handler, Middleware... middleware) {
 			return route("POST", path, handler, middleware);
 		}
 
+		/** Declares a {@code PUT} route; see {@link #route}. */
 		public Builder put(String path, Handler handler, Middleware... middleware) {
 			return route("PUT", path, handler, middleware);
 		}
 
+		/** Declares a {@code PATCH} route; see {@link #route}. */
 		public Builder patch(String path, Handler handler, Middleware... middleware) {
 			return route("PATCH", path, handler, middleware);
 		}
 
+		/** Declares a {@code DELETE} route; see {@link #route}. */
 		public Builder delete(String path, Handler handler, Middleware... middleware) {
 			return route("DELETE", path, handler, middleware);
 		}
 
+		/** Declares a {@code HEAD} route; see {@link #route}. */
 		public Builder head(String path, Handler handler, Middleware... middleware) {
 			return route("HEAD", path, handler, middleware);
 		}
 
+		/** Declares a {@code OPTIONS} route; see {@link #route}. */
 		public Builder options(String path, Handler handler, Middleware... middleware) {
 			return route("OPTIONS", path, handler, middleware);
 		}
@@ -130,6 +137,10 @@ public final class Routes {
 			return this;
 		}
 
+		/**
+		 * The routes declared. Fastro checks their patterns when it starts, and fails
+		 * naming the route of a malformed or colliding one.
+		 */
 		public Routes build() {
 			List<RouteDefinition> out = new ArrayList<>();
 			collect(List.of(), false, out);

@@ -53,9 +53,10 @@ public final class Response {
 	}
 
 	/**
-	 * Adds a header; a name added twice is sent twice. A name or value that HTTP does not
-	 * allow, such as one with a CR or LF in it, is never sent: writing the response fails
-	 * with an {@code IllegalArgumentException}, answered as a handler's exception is.
+	 * Adds a header; a name added twice is sent twice, except {@code content-type}, whose
+	 * last value replaces the others. A name or value that HTTP does not allow, such as
+	 * one with a CR or LF in it, is never sent: writing the response fails with an
+	 * {@code IllegalArgumentException}, answered as a handler's exception is.
 	 */
 	public Response header(String name, String value) {
 		List<Map.Entry<String, String>> more = new ArrayList<>(this.headers);

@@ -2,6 +2,7 @@ package dev.fastro.http;
 
 import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -15,6 +16,7 @@ import dev.fastro.test.TestHttp;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.core.type.TypeReference;
@@ -120,6 +122,34 @@ class PipelineTest {
 	}
 
 	@Test
+	void streamThatFailsBeforeItsFirstItemIsAnsweredAsTheHandlersError() {
+		HttpResponse<String> failed = get(this.port, "/stream/fail-first");
+		assertThat(failed.statusCode()).isEqualTo(409);
+		assertThat(failed.body()).isEqualTo(
+				"{\"type\":\"about:blank\",\"title\":\"Conflict\",\"status\":409,\"detail\":\"no items\",\"instance\":\"/stream/fail-first\"}");
+		assertThat(failed.headers().firstValue("x-response-hook")).hasValue("409");
+		HttpResponse<String> unwritable = get(this.port, "/stream/unwritable-first");
+		assertThat(unwritable.statusCode()).isEqualTo(503);
+		assertThat(unwritable.body()).startsWith("runtime handler: ");
+		assertThat(this.errorsSeen).hasSize(2);
+	}
+
+	@Test
+	void streamThatFailsAfterItsFirstItemIsCutAndLogged(CapturedOutput output) throws IOException {
+		try (RawHttp raw = new RawHttp(this.port)) {
+			RawHttp.Received received = raw.send(rawRequest("GET", "/stream/fail-later"))
+				.readUntilClose(Duration.ofSeconds(30));
+			assertThat(received.ended()).isTrue();
+			assertThat(received.text()).startsWith("HTTP/1.1 200 OK\r\n")
+				.contains("[\"first\"")
+				.doesNotContain("\r\n0\r\n\r\n");
+		}
+		assertThat(output.getOut())
+			.contains("The stream answering GET /stream/fail-later failed after it began; its response is cut short")
+			.contains("java.lang.IllegalStateException: late");
+	}
+
+	@Test
 	void failingExceptionHandlerEndsInA500(CapturedOutput output) {
 		HttpResponse<String> response = get(this.port, "/fail/handler");
 		assertThat(response.statusCode()).isEqualTo(500);
@@ -146,6 +176,13 @@ class PipelineTest {
 		assertThat(response.statusCode()).isEqualTo(403);
 		assertThat(response.body()).isEqualTo("no entry");
 		assertThat(get(this.port, "/guarded", "x-pass", "yes").body()).isEqualTo("inside");
+	}
+
+	@Test
+	void responseContentTypeReplacesTheOneSetBefore() {
+		HttpResponse<String> response = get(this.port, "/content-type/twice");
+		assertThat(response.headers().allValues("content-type")).containsExactly("text/html");
+		assertThat(response.headers().allValues("x-twice")).containsExactly("1", "2");
 	}
 
 	@Test
@@ -266,6 +303,15 @@ class PipelineTest {
 		}
 	}
 
+	/** A value Jackson cannot write: its one property fails to read. */
+	static class Unwritable {
+
+		public String getValue() {
+			throw new UnsupportedOperationException("no value");
+		}
+
+	}
+
 	static class Boom extends RuntimeException {
 
 	}
@@ -353,6 +399,18 @@ class PipelineTest {
 				.get("/guarded", ctx -> "inside", guard)
 				.get("/created", ctx -> Response.status(202).header("x-custom", "1").body(Map.of("ok", true)))
 				.get("/echo-header", ctx -> Response.ok("echoed").header("x-echo", ctx.query("value")))
+				.get("/content-type/twice", ctx -> {
+					ctx.contentType("text/plain");
+					return Response.ok("<p>")
+						.contentType("text/csv")
+						.header("x-twice", "1")
+						.header("Content-Type", "text/html")
+						.header("x-twice", "2");
+				})
+				.get("/stream/fail-first", ctx -> Flux.error(new IllegalStateException("no items")))
+				.get("/stream/unwritable-first", ctx -> Flux.just(new Unwritable()))
+				.get("/stream/fail-later",
+						ctx -> Flux.just("first").concatWith(Flux.error(new IllegalStateException("late"))))
 				.get("/echo-header-in-context", ctx -> {
 					ctx.header("x-echo", ctx.query("value"));
 					return "echoed";

@@ -83,7 +83,14 @@ final class ResultWriter {
 				ctx.status(response.status());
 				HttpHeaders headers = ctx.responseHeaders();
 				for (Map.Entry<String, String> header : response.headers()) {
-					headers.add(header.getKey(), header.getValue());
+					// A response has one media type (RFC 9110 8.3): the last one given
+					// replaces any set before, by the handler or by this response.
+					if (HttpHeaderNames.CONTENT_TYPE.contentEqualsIgnoreCase(header.getKey())) {
+						headers.set(HttpHeaderNames.CONTENT_TYPE, header.getValue());
+					}
+					else {
+						headers.add(header.getKey(), header.getValue());
+					}
 				}
 				return write(ctx, response.body(), answersError);
 			}
@@ -163,16 +170,28 @@ final class ResultWriter {
 		return ctx.send(body);
 	}
 
+	/**
+	 * Streams items once the first chunk is ready, so that a stream failing before it (an
+	 * error in place of the first item, or a first item that cannot be written) is
+	 * answered as a handler's exception is. Past that the status is sent: a failure can
+	 * only cut the response short, which tells the client the body is incomplete.
+	 */
 	private Publisher<Void> stream(Exchange ctx, Flux<?> items) {
 		boolean ndjson = acceptsNdjson(ctx);
-		defaultContentType(ctx, ndjson ? NDJSON : APPLICATION_JSON);
-		runHooks(ctx);
 		Flux<ByteBuf> body = ndjson ? items.map(item -> this.json.write(item, ctx.alloc(), -1).writeByte('\n'))
 				: items.index()
 					.map(item -> this.json.write(item.getT2(), ctx.alloc(), (item.getT1() == 0) ? '[' : ','))
 					.switchIfEmpty(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(new byte[] { '[' })))
 					.concatWith(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(new byte[] { ']' })));
-		return ctx.stream(body);
+		return body.switchOnFirst((first, chunks) -> {
+			if (first.isOnError()) {
+				return writeError(ctx, first.getThrowable());
+			}
+			defaultContentType(ctx, ndjson ? NDJSON : APPLICATION_JSON);
+			runHooks(ctx);
+			return ctx.stream(chunks.doOnError((error) -> logger
+				.error("The stream answering " + ctx + " failed after it began; its response is cut short", error)));
+		}).then();
 	}
 
 	private void runHooks(Context ctx) {

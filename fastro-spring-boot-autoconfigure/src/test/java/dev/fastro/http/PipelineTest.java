@@ -135,6 +135,15 @@ class PipelineTest {
 	}
 
 	@Test
+	void streamedErrorAnswerThatFailsIsA500(CapturedOutput output) {
+		HttpResponse<String> response = get(this.port, "/stream/error-answer-fails");
+		assertThat(response.statusCode()).isEqualTo(500);
+		assertThat(response.body()).isEqualTo(
+				"{\"type\":\"about:blank\",\"title\":\"Internal Server Error\",\"status\":500,\"instance\":\"/stream/error-answer-fails\"}");
+		assertThat(output.getOut()).contains("Could not write the error answer for GET /stream/error-answer-fails");
+	}
+
+	@Test
 	void streamThatFailsAfterItsFirstItemIsCutAndLogged(CapturedOutput output) throws IOException {
 		try (RawHttp raw = new RawHttp(this.port)) {
 			RawHttp.Received received = raw.send(rawRequest("GET", "/stream/fail-later"))
@@ -312,6 +321,11 @@ class PipelineTest {
 
 	}
 
+	/** Answered by a stream that fails with it again. */
+	static class StreamedFailure extends RuntimeException {
+
+	}
+
 	static class Boom extends RuntimeException {
 
 	}
@@ -372,6 +386,11 @@ class PipelineTest {
 		}
 
 		@Bean
+		ExceptionHandler<StreamedFailure> streamedFailure() {
+			return ExceptionHandler.of(StreamedFailure.class, (ctx, ex) -> Flux.error(ex));
+		}
+
+		@Bean
 		ExceptionHandler<Boom> failingHandler() {
 			return ExceptionHandler.of(Boom.class, (ctx, ex) -> {
 				throw new IllegalStateException("the handler itself failed");
@@ -406,6 +425,9 @@ class PipelineTest {
 						.header("x-twice", "1")
 						.header("Content-Type", "text/html")
 						.header("x-twice", "2");
+				})
+				.get("/stream/error-answer-fails", ctx -> {
+					throw new StreamedFailure();
 				})
 				.get("/stream/fail-first", ctx -> Flux.error(new IllegalStateException("no items")))
 				.get("/stream/unwritable-first", ctx -> Flux.just(new Unwritable()))

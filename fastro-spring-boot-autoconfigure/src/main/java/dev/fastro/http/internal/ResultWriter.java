@@ -76,7 +76,7 @@ final class ResultWriter {
 			return writeLater(ctx, Mono.fromCompletionStage(stage), answersError);
 		}
 		if (result instanceof Publisher<?> stream) {
-			return stream(ctx, Flux.from(stream));
+			return stream(ctx, Flux.from(stream), answersError);
 		}
 		try {
 			if (result instanceof Response response) {
@@ -100,12 +100,21 @@ final class ResultWriter {
 			// A value that cannot be written, such as a header with a CR LF in it, is the
 			// application's error: answered like one, never a connection cut without a
 			// word.
-			if (answersError) {
-				logger.error("Could not write the error answer for " + ctx, ex);
-				return send(ctx, encode(ctx, this.errors.internalError(ctx)));
-			}
-			return writeError(ctx, ex);
+			return failed(ctx, ex, answersError);
 		}
+	}
+
+	/**
+	 * Answers a failure to write an answer: as a handler's exception, or, when the answer
+	 * was already an error's, with a plain 500 so that an error answer that fails cannot
+	 * be answered again and again.
+	 */
+	private Publisher<Void> failed(Exchange ctx, Throwable error, boolean answersError) {
+		if (answersError) {
+			logger.error("Could not write the error answer for " + ctx, error);
+			return send(ctx, encode(ctx, this.errors.internalError(ctx)));
+		}
+		return writeError(ctx, error);
 	}
 
 	private Publisher<Void> writeLater(Exchange ctx, Mono<?> result, boolean answersError) {
@@ -176,7 +185,7 @@ final class ResultWriter {
 	 * answered as a handler's exception is. Past that the status is sent: a failure can
 	 * only cut the response short, which tells the client the body is incomplete.
 	 */
-	private Publisher<Void> stream(Exchange ctx, Flux<?> items) {
+	private Publisher<Void> stream(Exchange ctx, Flux<?> items, boolean answersError) {
 		boolean ndjson = acceptsNdjson(ctx);
 		Flux<ByteBuf> body = ndjson ? items.map(item -> this.json.write(item, ctx.alloc(), -1).writeByte('\n'))
 				: items.index()
@@ -185,7 +194,7 @@ final class ResultWriter {
 					.concatWith(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(new byte[] { ']' })));
 		return body.switchOnFirst((first, chunks) -> {
 			if (first.isOnError()) {
-				return writeError(ctx, first.getThrowable());
+				return failed(ctx, first.getThrowable(), answersError);
 			}
 			defaultContentType(ctx, ndjson ? NDJSON : APPLICATION_JSON);
 			runHooks(ctx);

@@ -100,6 +100,17 @@ class FastroFailureAnalyzersTest {
 	}
 
 	@Test
+	void anAddressThatDoesNotResolveIsNamedAsSuch() {
+		FailureAnalysis analysis = analyze(new FastroBindFailureAnalyzer(),
+				this.runner.withPropertyValues("fastro.server.address=no-such-host.invalid"));
+
+		assertThat(analysis.getDescription()).isEqualTo("Fastro's server failed to start: fastro.server.address "
+				+ "'no-such-host.invalid' is neither an IP address nor a host name that resolves.");
+		assertThat(analysis.getAction())
+			.isEqualTo("Set fastro.server.address to an address of this machine, or to 0.0.0.0 for all of them.");
+	}
+
+	@Test
 	void springBootFindsEveryAnalyzerAndItsAnalysisComesFirst() {
 		assertThat(analyzeAsSpringBoot(new RouteConflictException(new Route<>("GET", "/a", "first"),
 				"bean 'one', route #1", new Route<>("GET", "/a", "second"), "bean 'two', route #1")))

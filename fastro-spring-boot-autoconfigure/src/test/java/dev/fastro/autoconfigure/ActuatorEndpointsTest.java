@@ -108,7 +108,11 @@ class ActuatorEndpointsTest {
 		finally {
 			downstreamDown = false;
 		}
-		assertThat(get(port, "/actuator/health/nope").statusCode()).isEqualTo(404);
+		HttpResponse<String> noGroup = get(port, "/actuator/health/nope");
+		assertThat(noGroup.statusCode()).isEqualTo(404);
+		assertThat(noGroup.headers().firstValue("content-type")).hasValue("application/problem+json");
+		assertThat(json(noGroup.body()).get("detail").asString())
+			.isEqualTo("Actuator endpoint 'health' has nothing at /actuator/health/nope");
 	}
 
 	@Test
@@ -127,7 +131,11 @@ class ActuatorEndpointsTest {
 		JsonNode metric = json(memory.body());
 		assertThat(metric.get("name").asString()).isEqualTo("jvm.memory.used");
 		assertThat(metric.get("baseUnit").asString()).isEqualTo("bytes");
-		assertThat(get(port, "/actuator/metrics/no.such.metric").statusCode()).isEqualTo(404);
+		HttpResponse<String> noMetric = get(port, "/actuator/metrics/no.such.metric");
+		assertThat(noMetric.statusCode()).isEqualTo(404);
+		assertThat(noMetric.headers().firstValue("content-type")).hasValue("application/problem+json");
+		assertThat(json(noMetric.body()).get("detail").asString())
+			.isEqualTo("Actuator endpoint 'metrics' has nothing at /actuator/metrics/no.such.metric");
 	}
 
 	@Test

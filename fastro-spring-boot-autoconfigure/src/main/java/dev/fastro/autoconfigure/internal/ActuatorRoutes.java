@@ -45,7 +45,8 @@ public final class ActuatorRoutes {
 		for (ExposableWebEndpoint endpoint : endpoints) {
 			for (WebOperation operation : endpoint.getOperations()) {
 				String path = routePath(mapping.createSubPath(operation.getRequestPredicate().getPath()));
-				WebOperationHandler handler = new WebOperationHandler(operation, namespace, bodies);
+				WebOperationHandler handler = new WebOperationHandler(endpoint.getEndpointId(), operation, namespace,
+						bodies);
 				routes.route(operation.getRequestPredicate().getHttpMethod().name(), path,
 						operation.isBlocking() ? Handler.blocking(handler) : handler);
 			}

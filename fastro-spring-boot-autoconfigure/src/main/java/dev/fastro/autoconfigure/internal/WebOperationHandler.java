@@ -7,12 +7,14 @@ import java.util.Map;
 import dev.fastro.http.Context;
 import dev.fastro.http.Handler;
 import dev.fastro.http.HttpException;
+import dev.fastro.http.Problem;
 import dev.fastro.http.Response;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.type.TypeReference;
 
+import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.InvocationContext;
 import org.springframework.boot.actuate.endpoint.OperationArgumentResolver;
@@ -30,12 +32,16 @@ import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
  * members of a JSON body are its arguments; the answer's status and content type come
  * from a {@link WebEndpointResponse}, else 200 with the negotiated type; no value is a
  * 404 for a read and a 204 otherwise; an invalid request, such as a missing parameter, is
- * a 400 naming what was wrong.
+ * a 400 naming what was wrong. Where Actuator's own mappings send a 404 with no body,
+ * such as for a metric or health group that does not exist, this one sends a problem that
+ * says so.
  */
 final class WebOperationHandler implements Handler {
 
 	private static final TypeReference<Map<String, Object>> JSON_OBJECT = new TypeReference<>() {
 	};
+
+	private final EndpointId endpoint;
 
 	private final WebOperation operation;
 
@@ -47,8 +53,10 @@ final class WebOperationHandler implements Handler {
 
 	private final ActuatorRoutes.EndpointBodies bodies;
 
-	WebOperationHandler(WebOperation operation, WebServerNamespace namespace, ActuatorRoutes.EndpointBodies bodies) {
+	WebOperationHandler(EndpointId endpoint, WebOperation operation, WebServerNamespace namespace,
+			ActuatorRoutes.EndpointBodies bodies) {
 		WebOperationRequestPredicate predicate = operation.getRequestPredicate();
+		this.endpoint = endpoint;
 		this.operation = operation;
 		this.remainingSegmentsVariable = predicate.getMatchAllRemainingPathSegmentsVariable();
 		this.produced = new ProducedMediaTypes(predicate.getProduces());
@@ -70,11 +78,11 @@ final class WebOperationHandler implements Handler {
 		}
 		if (result instanceof Publisher<?> publisher) {
 			Mono<?> value = (publisher instanceof Flux<?> flux) ? flux.collectList() : Mono.from(publisher);
-			return value.map(item -> answer(item, contentType))
+			return value.map(item -> answer(ctx, item, contentType))
 				.onErrorMap(InvalidEndpointRequestException.class, WebOperationHandler::badRequest)
-				.defaultIfEmpty(nothing());
+				.defaultIfEmpty(nothing(ctx));
 		}
-		return (result != null) ? answer(result, contentType) : nothing();
+		return (result != null) ? answer(ctx, result, contentType) : nothing(ctx);
 	}
 
 	private Map<String, Object> arguments(Context ctx) {
@@ -94,13 +102,16 @@ final class WebOperationHandler implements Handler {
 		return arguments;
 	}
 
-	private Response answer(Object result, String negotiated) {
+	private Object answer(Context ctx, Object result, String negotiated) {
 		if (!(result instanceof WebEndpointResponse<?> response)) {
 			return body(200, result, negotiated);
 		}
 		String contentType = (response.getContentType() != null) ? response.getContentType().toString() : negotiated;
 		Object body = response.getBody();
-		return (body != null) ? body(response.getStatus(), body, contentType) : Response.status(response.getStatus());
+		if (body != null) {
+			return body(response.getStatus(), body, contentType);
+		}
+		return (response.getStatus() == 404) ? notFound(ctx) : Response.status(response.getStatus());
 	}
 
 	/**
@@ -113,8 +124,12 @@ final class WebOperationHandler implements Handler {
 		return this.bodies.json(status, body, contentType);
 	}
 
-	private Response nothing() {
-		return Response.status((this.operation.getType() == OperationType.READ) ? 404 : 204);
+	private Object nothing(Context ctx) {
+		return (this.operation.getType() == OperationType.READ) ? notFound(ctx) : Response.status(204);
+	}
+
+	private Problem notFound(Context ctx) {
+		return Problem.of(404, "Actuator endpoint '" + this.endpoint + "' has nothing at " + ctx.path(), ctx.path());
 	}
 
 	private static HttpException badRequest(InvalidEndpointRequestException ex) {

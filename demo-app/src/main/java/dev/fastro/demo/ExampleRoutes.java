@@ -1,5 +1,7 @@
 package dev.fastro.demo;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -64,10 +66,15 @@ class ExampleRoutes {
 
 	@Bean
 	Routes admin(@Value("${demo.admin-token:demo-token}") String token, LongAdder middlewareNanos) {
+		byte[] expected = token.getBytes(StandardCharsets.UTF_8);
 		Middleware bearerToken = (ctx, next) -> {
 			String authorization = ctx.header("authorization");
 			boolean bearer = authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7);
-			if (!bearer || !authorization.substring(7).equals(token)) {
+			// In constant time, so that how long a refusal takes does not tell how much
+			// of
+			// a guess was right.
+			if (!bearer
+					|| !MessageDigest.isEqual(authorization.substring(7).getBytes(StandardCharsets.UTF_8), expected)) {
 				ctx.header("www-authenticate", "Bearer");
 				throw new HttpException(401, "A valid bearer token is required");
 			}

@@ -1,5 +1,6 @@
 package dev.fastro.router.internal;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -141,15 +142,44 @@ final class RoutePattern {
 			return new Segment(Kind.CATCH_ALL, "*", null);
 		}
 		for (int i = start; i < end; i++) {
-			switch (source.charAt(i)) {
+			char c = source.charAt(i);
+			switch (c) {
 				case '{', ':' -> throw new RoutePatternException(source, i, "a parameter must span the whole segment");
 				case '*' -> throw new RoutePatternException(source, i, "a catch-all '*' must span the whole segment");
 				case '}' -> throw new RoutePatternException(source, i, "unmatched '}'");
+				case '?' -> throw new RoutePatternException(source, i,
+						"a '?' starts the query string, which is not part of the path routes match");
+				case '#' ->
+					throw new RoutePatternException(source, i, "a '#' starts a fragment, which clients do not send");
 				default -> {
+					if (c < 0x21 || c > 0x7E) {
+						throw unsendable(source, i);
+					}
 				}
 			}
 		}
+		if (PercentDecoder.decode(source, start, end) == null) {
+			throw new RoutePatternException(source, start,
+					"malformed percent-encoding in segment '" + source.substring(start, end) + "'");
+		}
 		return new Segment(Kind.STATIC, source.substring(start, end), null);
+	}
+
+	/**
+	 * A static segment matches the path as clients send it, and a request target holds
+	 * visible ASCII only (RFC 9112, 3.2): a route written with anything else could never
+	 * be reached.
+	 */
+	private static RoutePatternException unsendable(String source, int index) {
+		int codePoint = source.codePointAt(index);
+		String character = Character.isISOControl(codePoint) || Character.isWhitespace(codePoint)
+				? String.format("U+%04X", codePoint) : "'" + Character.toString(codePoint) + "'";
+		StringBuilder escaped = new StringBuilder();
+		for (byte b : Character.toString(codePoint).getBytes(StandardCharsets.UTF_8)) {
+			escaped.append(String.format("%%%02X", b & 0xFF));
+		}
+		return new RoutePatternException(source, index, "character " + character
+				+ " cannot be sent in a request path; write it percent-encoded, as " + escaped);
 	}
 
 	/**

@@ -10,39 +10,47 @@ import org.junit.jupiter.params.provider.CsvSource;
 class RoutePatternTest {
 
 	@ParameterizedTest(name = "{0} -> {1}")
-	@CsvSource(delimiter = '|', textBlock = """
-			''                | 0  | must start with '/'
-			a/b               | 0  | must start with '/'
-			/a/{              | 3  | unclosed '{'
-			/a/{id            | 3  | unclosed '{'
-			/a/{x:a{2}        | 3  | unclosed '{'
-			/a/{}             | 4  | empty parameter name
-			/a/:              | 4  | empty parameter name
-			/a/:/b            | 4  | empty parameter name
-			/a/{:[0-9]+}      | 4  | empty parameter name
-			/a/{*}            | 5  | empty parameter name
-			/a/{1d}           | 4  | invalid character '1' in parameter name
-			/a/:id-x          | 6  | invalid character '-' in parameter name
-			/a/{i d}          | 5  | invalid character ' ' in parameter name
-			/a/{*re.st}       | 7  | invalid character '.' in parameter name
-			/a/x{y}           | 4  | a parameter must span the whole segment
-			/v{version}       | 2  | a parameter must span the whole segment
-			/a/b:c            | 4  | a parameter must span the whole segment
-			/a/{x}y           | 6  | a parameter must span the whole segment
-			/a/{x}}           | 6  | a parameter must span the whole segment
-			/a/*x             | 3  | a catch-all '*' must span the whole segment
-			/a/x*             | 4  | a catch-all '*' must span the whole segment
-			/a/}              | 3  | unmatched '}'
-			/a/*/b            | 3  | a catch-all must be the last segment
-			/a/{*rest}/b      | 3  | a catch-all must be the last segment
-			/files/*/         | 7  | a catch-all must be the last segment
-			/:id/:id          | 6  | duplicate parameter name 'id'
-			/{id}/{id:[0-9]+} | 7  | duplicate parameter name 'id'
-			/:rest/{*rest}    | 9  | duplicate parameter name 'rest'
-			/a/{x:}           | 6  | empty regex
-			/a/{x:(ab}        | 9  | invalid regex: Unclosed group
-			/a/{x:*a}         | 6  | invalid regex: Dangling meta character '*'
-			""")
+	@CsvSource(delimiter = '|',
+			textBlock = """
+					''                | 0  | must start with '/'
+					a/b               | 0  | must start with '/'
+					/a/{              | 3  | unclosed '{'
+					/a/{id            | 3  | unclosed '{'
+					/a/{x:a{2}        | 3  | unclosed '{'
+					/a/{}             | 4  | empty parameter name
+					/a/:              | 4  | empty parameter name
+					/a/:/b            | 4  | empty parameter name
+					/a/{:[0-9]+}      | 4  | empty parameter name
+					/a/{*}            | 5  | empty parameter name
+					/a/{1d}           | 4  | invalid character '1' in parameter name
+					/a/:id-x          | 6  | invalid character '-' in parameter name
+					/a/{i d}          | 5  | invalid character ' ' in parameter name
+					/a/{*re.st}       | 7  | invalid character '.' in parameter name
+					/a/x{y}           | 4  | a parameter must span the whole segment
+					/v{version}       | 2  | a parameter must span the whole segment
+					/a/b:c            | 4  | a parameter must span the whole segment
+					/a/{x}y           | 6  | a parameter must span the whole segment
+					/a/{x}}           | 6  | a parameter must span the whole segment
+					/a/*x             | 3  | a catch-all '*' must span the whole segment
+					/a/x*             | 4  | a catch-all '*' must span the whole segment
+					/a/}              | 3  | unmatched '}'
+					/a/*/b            | 3  | a catch-all must be the last segment
+					/a/{*rest}/b      | 3  | a catch-all must be the last segment
+					/files/*/         | 7  | a catch-all must be the last segment
+					/:id/:id          | 6  | duplicate parameter name 'id'
+					/{id}/{id:[0-9]+} | 7  | duplicate parameter name 'id'
+					/:rest/{*rest}    | 9  | duplicate parameter name 'rest'
+					/a/{x:}           | 6  | empty regex
+					/a/{x:(ab}        | 9  | invalid regex: Unclosed group
+					/a/{x:*a}         | 6  | invalid regex: Dangling meta character '*'
+					/a b              | 2  | character U+0020 cannot be sent in a request path; write it percent-encoded, as %20
+					/caf\u00e9/menu    | 4  | character '\u00e9' cannot be sent in a request path; write it percent-encoded, as %C3%A9
+					/a/\uD83D\uDE00    | 3  | character '\uD83D\uDE00' cannot be sent in a request path; write it percent-encoded, as %F0%9F%98%80
+					/a?x=1            | 2  | a '?' starts the query string, which is not part of the path routes match
+					/a#top            | 2  | a '#' starts a fragment, which clients do not send
+					/a/%zz            | 3  | malformed percent-encoding in segment '%zz'
+					/a/x%C3           | 3  | malformed percent-encoding in segment 'x%C3'
+					""")
 	void rejectsMalformedPatternNamingPatternAndPosition(String pattern, int position, String problem) {
 		Router.Builder<String> builder = Router.builder();
 		assertThatThrownBy(() -> builder.add("GET", pattern, "t")).isInstanceOf(RoutePatternException.class)
@@ -54,6 +62,7 @@ class RoutePatternTest {
 		Router<String> router = Router.<String>builder()
 			.add("GET", "/", "root")
 			.add("GET", "/static/path", "static")
+			.add("GET", "/caf%C3%A9", "percent-encoded")
 			.add("GET", "/colon/:name", "colon")
 			.add("GET", "/brace/{name}", "brace")
 			.add("GET", "/regex/{code:[a-z]{3}}", "nested braces")
@@ -66,6 +75,7 @@ class RoutePatternTest {
 
 		assertThat(router.find("GET", "/").target()).isEqualTo("root");
 		assertThat(router.find("GET", "/static/path").target()).isEqualTo("static");
+		assertThat(router.find("GET", "/caf%C3%A9").target()).isEqualTo("percent-encoded");
 		assertThat(router.find("GET", "/colon/x").param("name")).isEqualTo("x");
 		assertThat(router.find("GET", "/brace/x").param("name")).isEqualTo("x");
 		assertThat(router.find("GET", "/regex/abc").param("code")).isEqualTo("abc");

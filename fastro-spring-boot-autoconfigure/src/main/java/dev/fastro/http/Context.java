@@ -118,6 +118,13 @@ public interface Context {
 	 */
 	String host();
 
+	/**
+	 * The port the client addressed: from the {@code Host} header, the scheme's default
+	 * (80 or 443) when it names none, or behind a proxy, with forwarded headers on, from
+	 * {@code Forwarded}, {@code X-Forwarded-Host} or {@code X-Forwarded-Port}.
+	 */
+	int port();
+
 	// ---- attributes
 
 	/** The value of a request attribute, or {@code null}. */

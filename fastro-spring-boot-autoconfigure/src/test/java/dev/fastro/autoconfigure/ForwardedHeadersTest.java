@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Behind a proxy, {@code fastro.server.forward-headers-strategy=native} makes the
- * client's address, scheme and host those the proxy names; by default, the headers are
- * ignored.
+ * client's address, scheme, host and port those the proxy names; by default, the headers
+ * are ignored.
  */
 class ForwardedHeadersTest {
 
@@ -36,8 +36,8 @@ class ForwardedHeadersTest {
 	void forwardedHeadersAreIgnoredByDefault() {
 		this.runner.run(context -> {
 			int port = context.getBean(FastroServer.class).port();
-			assertThat(who(port, FORWARDED)).isEqualTo("127.0.0.1 http localhost");
-			assertThat(who(port, X_FORWARDED)).isEqualTo("127.0.0.1 http localhost");
+			assertThat(who(port, FORWARDED)).isEqualTo("127.0.0.1 http localhost 80");
+			assertThat(who(port, X_FORWARDED)).isEqualTo("127.0.0.1 http localhost 80");
 		});
 	}
 
@@ -45,9 +45,12 @@ class ForwardedHeadersTest {
 	void nativeStrategyReadsForwardedAndXForwardedHeaders() {
 		this.runner.withPropertyValues("fastro.server.forward-headers-strategy=native").run(context -> {
 			int port = context.getBean(FastroServer.class).port();
-			assertThat(who(port, FORWARDED)).isEqualTo("203.0.113.7 https shop.example");
-			assertThat(who(port, X_FORWARDED)).isEqualTo("198.51.100.9 https api.example");
-			assertThat(who(port)).isEqualTo("127.0.0.1 http localhost");
+			assertThat(who(port, FORWARDED)).isEqualTo("203.0.113.7 https shop.example 443");
+			assertThat(who(port, X_FORWARDED)).isEqualTo("198.51.100.9 https api.example 443");
+			assertThat(who(port, "x-forwarded-host: api.example", "x-forwarded-port: 8443"))
+				.isEqualTo("127.0.0.1 http api.example 8443");
+			assertThat(who(port, "forwarded: host=shop.example:8080")).isEqualTo("127.0.0.1 http shop.example 8080");
+			assertThat(who(port)).isEqualTo("127.0.0.1 http localhost 80");
 		});
 	}
 
@@ -63,7 +66,9 @@ class ForwardedHeadersTest {
 		@Bean
 		Routes who() {
 			return Routes.builder()
-				.get("/who", ctx -> ctx.remoteAddress().getHostString() + " " + ctx.scheme() + " " + ctx.host())
+				.get("/who",
+						ctx -> ctx.remoteAddress().getHostString() + " " + ctx.scheme() + " " + ctx.host() + " "
+								+ ctx.port())
 				.build();
 		}
 

@@ -7,6 +7,7 @@ import dev.fastro.http.Context;
 import dev.fastro.http.Handler;
 import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
+import dev.fastro.http.internal.HostHeader;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
@@ -62,9 +63,23 @@ public final class ActuatorRoutes {
 	private static Response linksPage(Context ctx, EndpointLinksResolver links, ProducedMediaTypes produced,
 			EndpointBodies bodies) {
 		String contentType = produced.negotiate(ctx);
-		String host = ctx.header("host");
-		String url = ctx.scheme() + "://" + ((host != null) ? host : ctx.host()) + ctx.path();
-		return bodies.json(200, Map.of("_links", links.resolveLinks(url)), contentType);
+		return bodies.json(200, Map.of("_links", links.resolveLinks(requestUrl(ctx))), contentType);
+	}
+
+	/**
+	 * The URL the client asked for, without its query: behind a proxy, with forwarded
+	 * headers on, the proxy's scheme, host and port, as Spring's own mappings link them.
+	 */
+	private static String requestUrl(Context ctx) {
+		String scheme = ctx.scheme();
+		String host = ctx.host();
+		// An IPv6 literal from a forwarded header comes without its brackets.
+		StringBuilder url = new StringBuilder(scheme).append("://")
+			.append((host.indexOf(':') != -1 && host.charAt(0) != '[') ? "[" + host + "]" : host);
+		if (ctx.port() != HostHeader.defaultPort(scheme)) {
+			url.append(':').append(ctx.port());
+		}
+		return url.append(ctx.path()).toString();
 	}
 
 	private static String routePath(String path) {

@@ -320,6 +320,11 @@ public final class Exchange implements Context {
 		return this.transport.host(this.handle);
 	}
 
+	@Override
+	public int port() {
+		return this.transport.port(this.handle);
+	}
+
 	// ---- attributes
 
 	@Override

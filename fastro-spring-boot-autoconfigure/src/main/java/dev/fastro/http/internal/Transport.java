@@ -27,6 +27,9 @@ public interface Transport<H> {
 	/** The host the client addressed, as {@link dev.fastro.http.Context#host()} says. */
 	String host(H handle);
 
+	/** The port the client addressed, as {@link dev.fastro.http.Context#port()} says. */
+	int port(H handle);
+
 	/** The allocator for response buffers. */
 	ByteBufAllocator alloc(H handle);
 

@@ -2,6 +2,7 @@ package dev.fastro.server.internal;
 
 import java.net.InetSocketAddress;
 
+import dev.fastro.http.internal.HostHeader;
 import dev.fastro.http.internal.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -339,13 +340,12 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 		 */
 		@Override
 		public String host(Http1Exchange exchange) {
-			String host = exchange.request.headers().get(HttpHeaderNames.HOST);
-			if (host == null) {
-				return "localhost";
-			}
-			int port = (!host.isEmpty() && host.charAt(0) == '[') ? host.indexOf(':', host.indexOf(']'))
-					: host.indexOf(':');
-			return (port != -1) ? host.substring(0, port) : host;
+			return HostHeader.name(exchange.request.headers().get(HttpHeaderNames.HOST));
+		}
+
+		@Override
+		public int port(Http1Exchange exchange) {
+			return HostHeader.port(exchange.request.headers().get(HttpHeaderNames.HOST), scheme(exchange));
 		}
 
 		@Override

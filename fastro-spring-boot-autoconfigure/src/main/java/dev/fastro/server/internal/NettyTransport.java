@@ -39,6 +39,11 @@ final class NettyTransport implements Transport<HttpServerResponse> {
 	}
 
 	@Override
+	public int port(HttpServerResponse response) {
+		return response.hostPort();
+	}
+
+	@Override
 	public ByteBufAllocator alloc(HttpServerResponse response) {
 		return response.alloc();
 	}

@@ -9,7 +9,7 @@ import io.netty.handler.codec.http.HttpVersion;
 
 /**
  * One request of the in-process client, as its {@link InProcessTransport} knows it: the
- * host it addressed, and the answer once written.
+ * host and port it addressed, and the answer once written.
  * <p>
  * Its response headers begin empty, as in Fastro's server, so that hooks and handlers see
  * the headers they see there, in the same order; a streamed answer is chunked as it
@@ -19,18 +19,25 @@ final class InProcessCall {
 
 	private final String host;
 
+	private final int port;
+
 	private final HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
 
 	private int status;
 
 	private byte[] body;
 
-	InProcessCall(String host) {
+	InProcessCall(String host, int port) {
 		this.host = host;
+		this.port = port;
 	}
 
 	String host() {
 		return this.host;
+	}
+
+	int port() {
+		return this.port;
 	}
 
 	HttpHeaders responseHeaders() {

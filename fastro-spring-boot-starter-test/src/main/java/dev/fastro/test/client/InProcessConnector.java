@@ -7,6 +7,7 @@ import java.util.Map;
 
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.Exchange;
+import dev.fastro.http.internal.HostHeader;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import io.netty.buffer.ByteBuf;
@@ -59,7 +60,8 @@ final class InProcessConnector implements Connector {
 		if (content.length > 0 && !headers.contains(HttpHeaderNames.CONTENT_LENGTH)) {
 			headers.setInt(HttpHeaderNames.CONTENT_LENGTH, content.length);
 		}
-		InProcessCall call = new InProcessCall(hostName(headers.get(HttpHeaderNames.HOST)));
+		String host = headers.get(HttpHeaderNames.HOST);
+		InProcessCall call = new InProcessCall(HostHeader.name(host), HostHeader.port(host, "http"));
 		// As the server's bridge does: no body is null, a body is released once answered.
 		ByteBuf body = (content.length > 0) ? Unpooled.wrappedBuffer(content) : null;
 		try {
@@ -79,12 +81,6 @@ final class InProcessConnector implements Connector {
 		byte[] answer = request.method().equals("HEAD") ? new byte[0] : call.body();
 		List<Map.Entry<String, String>> responseHeaders = new ArrayList<>(call.responseHeaders().entries());
 		return new TestResponse(call.status(), responseHeaders, answer, jsonMapper());
-	}
-
-	/** The host a client addressed, without its port, as Reactor Netty reports it. */
-	private static String hostName(String host) {
-		int portStart = host.lastIndexOf(':');
-		return (portStart > host.lastIndexOf(']')) ? host.substring(0, portStart) : host;
 	}
 
 }

@@ -42,6 +42,11 @@ final class InProcessTransport implements Transport<InProcessCall> {
 	}
 
 	@Override
+	public int port(InProcessCall call) {
+		return call.port();
+	}
+
+	@Override
 	public ByteBufAllocator alloc(InProcessCall call) {
 		return ByteBufAllocator.DEFAULT;
 	}

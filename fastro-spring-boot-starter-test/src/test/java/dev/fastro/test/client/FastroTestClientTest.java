@@ -25,27 +25,27 @@ class FastroTestClientTest {
 	record Item(String sku, int quantity) {
 	}
 
-	private final FastroTestClient client = FastroTestClient.bindTo(Routes.builder()
-		.get("/", ctx -> "Hello world!")
-		.get("/items/{sku}", ctx -> new Item(ctx.param("sku"), (int) ctx.queryLong("quantity")))
-		.post("/items", ctx -> Response.created("/items/1", ctx.body(Item.class)))
-		.post("/echo", ctx -> ctx.bodyBytes())
-		.post("/form", ctx -> ctx.formParam("name") + " " + ctx.formParam("city"))
-		.get("/whoami",
-				ctx -> ctx.header("x-user") + " " + ctx.cookie("session") + " " + ctx.cookie("theme") + " " + ctx.host()
-						+ " " + ctx.remoteAddress().getAddress().isLoopbackAddress())
-		.get("/search", ctx -> ctx.queries("q"))
-		.get("/later", ctx -> Mono.delay(Duration.ofMillis(1)).map(tick -> "later"))
-		.get("/blocking", Handler.blocking(ctx -> "blocked"))
-		.get("/stream", ctx -> Flux.just(new Item("a", 1), new Item("b", 2)))
-		.get("/cookie", ctx -> ctx.cookie("seen", "yes").status(202))
-		.get("/teapot", ctx -> {
-			throw new HttpException(418, "I am one");
-		})
-		.get("/broken", ctx -> {
-			throw new IllegalStateException("internal detail");
-		})
-		.build());
+	private final FastroTestClient client = FastroTestClient
+		.bindTo(Routes.builder()
+			.get("/", ctx -> "Hello world!")
+			.get("/items/{sku}", ctx -> new Item(ctx.param("sku"), (int) ctx.queryLong("quantity")))
+			.post("/items", ctx -> Response.created("/items/1", ctx.body(Item.class)))
+			.post("/echo", ctx -> ctx.bodyBytes())
+			.post("/form", ctx -> ctx.formParam("name") + " " + ctx.formParam("city"))
+			.get("/whoami", ctx -> ctx.header("x-user") + " " + ctx.cookie("session") + " " + ctx.cookie("theme") + " "
+					+ ctx.host() + " " + ctx.port() + " " + ctx.remoteAddress().getAddress().isLoopbackAddress())
+			.get("/search", ctx -> ctx.queries("q"))
+			.get("/later", ctx -> Mono.delay(Duration.ofMillis(1)).map(tick -> "later"))
+			.get("/blocking", Handler.blocking(ctx -> "blocked"))
+			.get("/stream", ctx -> Flux.just(new Item("a", 1), new Item("b", 2)))
+			.get("/cookie", ctx -> ctx.cookie("seen", "yes").status(202))
+			.get("/teapot", ctx -> {
+				throw new HttpException(418, "I am one");
+			})
+			.get("/broken", ctx -> {
+				throw new IllegalStateException("internal detail");
+			})
+			.build());
 
 	@Test
 	void answersTextWithItsLengthAndType() {
@@ -103,7 +103,7 @@ class FastroTestClientTest {
 			.header("host", "example.com:8443")
 			.cookie("session", "s1")
 			.cookie("theme", "dark")
-			.exchange()).hasBody("ada s1 dark example.com true");
+			.exchange()).hasBody("ada s1 dark example.com 8443 true");
 	}
 
 	@Test

@@ -38,6 +38,11 @@ final class DiscardingTransport implements Transport<Void> {
 	}
 
 	@Override
+	public int port(Void handle) {
+		throw unsupported("a port");
+	}
+
+	@Override
 	public ByteBufAllocator alloc(Void handle) {
 		return ByteBufAllocator.DEFAULT;
 	}

@@ -241,6 +241,23 @@ class ProtocolAbuseTest extends HostileClientTest {
 		assertRefusedAndClosed("GET /test/count" + (char) octet + "2 HTTP/1.1\r\n" + HOST + "\r\n", 400);
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "/test/count#top", "test/count", "localhost:8080", "ftp://localhost/test/count" })
+	void targetThatIsNoPathIsBadRequestAndCloses(String target) throws IOException {
+		// A fragment is never sent, and only a path, an absolute http(s) URI or '*' names
+		// what to route: "GET test/count" once reached the router as the path
+		// "test/count".
+		assertRefusedAndClosed("GET " + target + " HTTP/1.1\r\n" + HOST + "\r\n", 400);
+	}
+
+	@Test
+	void absoluteFormTargetIsRoutedByItsPath() throws IOException {
+		try (RawHttp wire = new RawHttp(this.port)) {
+			assertThat(wire.send(rawRequest("GET", "http://localhost/user/7?x=1")).read().bodyString())
+				.isEqualTo("User 7");
+		}
+	}
+
 	@Test
 	void percentEncodedNulInAParameterIsDecoded() throws IOException {
 		// Escaped, a NUL is data: a handler that builds file names must refuse it itself

@@ -58,7 +58,9 @@ final class RequestChecks {
 	/**
 	 * Only visible ASCII may appear in a request target (RFC 9112, 3.2): a control byte,
 	 * DEL or a raw byte above 0x7F there is refused before routing, never passed on to a
-	 * handler.
+	 * handler. So is a '#', since a fragment stays with the client (RFC 9110, 4.2.5), and
+	 * a target that is neither a path ({@code /users}), nor an absolute http or https
+	 * URI, nor {@code *}: what would reach the router is no path at all.
 	 */
 	static Refusal checkTarget(String target) {
 		for (int i = 0; i < target.length(); i++) {
@@ -68,6 +70,15 @@ final class RequestChecks {
 						"The request target holds the byte 0x%02X at position %d; only visible ASCII is allowed",
 						(int) c, i));
 			}
+			if (c == '#') {
+				return new Refusal(HttpResponseStatus.BAD_REQUEST,
+						"The request target holds a '#' at position " + i + "; a fragment is not sent to the server");
+			}
+		}
+		if (!target.startsWith("/") && !target.equals("*") && !target.regionMatches(true, 0, "http://", 0, 7)
+				&& !target.regionMatches(true, 0, "https://", 0, 8)) {
+			return new Refusal(HttpResponseStatus.BAD_REQUEST, "The request target '" + target
+					+ "' is neither a path starting with '/' nor an absolute http or https URI");
 		}
 		return null;
 	}

@@ -235,6 +235,9 @@ class PipelineTest {
 	void readsAnUrlEncodedForm() {
 		HttpResponse<String> response = post(this.port, "/form", "application/x-www-form-urlencoded", "a=1&b=x+y%21");
 		assertThat(response.body()).isEqualTo("a=1, b=x y!");
+		HttpResponse<String> latin1 = post(this.port, "/form", "application/x-www-form-urlencoded; charset=ISO-8859-1",
+				"a=caf%E9&b=%E9t%E9");
+		assertThat(latin1.body()).isEqualTo("a=café, b=été");
 		HttpResponse<String> notAForm = post(this.port, "/form", "text/plain", "a=1");
 		assertThat(notAForm.statusCode()).isEqualTo(415);
 	}

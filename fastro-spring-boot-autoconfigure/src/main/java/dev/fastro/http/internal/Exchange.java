@@ -427,7 +427,8 @@ public final class Exchange implements Context {
 	public Map<String, List<String>> form() {
 		if (this.form == null) {
 			requireContentType(mediaType().equals(FORM), "a form body (content-type " + FORM + ")");
-			this.form = FormDecoder.decode(bodyString(), this.limits.maxParameters(), "form fields");
+			this.form = FormDecoder.decode(bodyString(), HttpUtil.getCharset(contentType(), StandardCharsets.UTF_8),
+					this.limits.maxParameters(), "form fields");
 		}
 		return this.form;
 	}

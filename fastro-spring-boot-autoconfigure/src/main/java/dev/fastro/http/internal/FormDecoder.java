@@ -1,5 +1,8 @@
 package dev.fastro.http.internal;
 
+import java.net.URLDecoder;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -12,8 +15,9 @@ import dev.fastro.router.internal.PercentDecoder;
 /**
  * Decodes {@code application/x-www-form-urlencoded} text, the encoding of query strings
  * and form bodies: {@code name=value} pairs separated by {@code &}, {@code +} for a
- * space, strict UTF-8 percent-escapes. A malformed escape or more pairs than allowed is a
- * 400 that says which.
+ * space, strict UTF-8 percent-escapes, or escapes of another charset when a form body's
+ * content type names one, as Spring's form reader honours it. A malformed escape or more
+ * pairs than allowed is a 400 that says which.
  */
 final class FormDecoder {
 
@@ -29,6 +33,18 @@ final class FormDecoder {
 	 * {@code "query parameters"}
 	 */
 	static Map<String, List<String>> decode(CharSequence encoded, int max, String what) {
+		return decode(encoded, StandardCharsets.UTF_8, max, what);
+	}
+
+	/**
+	 * As {@link #decode(CharSequence, int, String)}, with percent-escapes of
+	 * {@code charset}.
+	 * @param encoded the encoded text
+	 * @param charset the charset of the escaped bytes
+	 * @param max the most pairs allowed
+	 * @param what what the pairs are, for error messages
+	 */
+	static Map<String, List<String>> decode(CharSequence encoded, Charset charset, int max, String what) {
 		Map<String, List<String>> parameters = new LinkedHashMap<>();
 		int count = 0;
 		int start = 0;
@@ -40,8 +56,8 @@ final class FormDecoder {
 					throw HttpException.badRequest("Too many " + what + ": at most " + max + " allowed");
 				}
 				int nameEnd = indexOf(encoded, '=', start, end);
-				String name = decodeComponent(encoded, start, nameEnd, what);
-				String value = (nameEnd == end) ? "" : decodeComponent(encoded, nameEnd + 1, end, what);
+				String name = decodeComponent(encoded, start, nameEnd, charset, what);
+				String value = (nameEnd == end) ? "" : decodeComponent(encoded, nameEnd + 1, end, charset, what);
 				parameters.computeIfAbsent(name, key -> new ArrayList<>(1)).add(value);
 			}
 			start = end + 1;
@@ -62,13 +78,24 @@ final class FormDecoder {
 		return i;
 	}
 
-	private static String decodeComponent(CharSequence encoded, int start, int end, String what) {
-		String decoded = PercentDecoder.decode(encoded, start, end, true);
+	private static String decodeComponent(CharSequence encoded, int start, int end, Charset charset, String what) {
+		String decoded = charset.equals(StandardCharsets.UTF_8) ? PercentDecoder.decode(encoded, start, end, true)
+				: decodeIn(charset, encoded.subSequence(start, end).toString());
 		if (decoded == null) {
 			throw HttpException.badRequest(
 					"Malformed " + what + ": invalid percent-encoding in '" + encoded.subSequence(start, end) + "'");
 		}
 		return decoded;
+	}
+
+	/** Decodes one component whose escapes are bytes of {@code charset}, or null. */
+	private static String decodeIn(Charset charset, String component) {
+		try {
+			return URLDecoder.decode(component, charset);
+		}
+		catch (IllegalArgumentException ex) {
+			return null;
+		}
 	}
 
 }

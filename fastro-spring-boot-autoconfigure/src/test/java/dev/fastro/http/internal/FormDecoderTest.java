@@ -1,12 +1,15 @@
 package dev.fastro.http.internal;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
+import dev.fastro.http.HttpException;
 import dev.fastro.test.CountingChars;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class FormDecoderTest {
 
@@ -33,6 +36,17 @@ class FormDecoderTest {
 		// A scan for '&', one for '=' over the name, one for escapes and the copy of each
 		// name and value.
 		assertThat(text.reads()).isLessThanOrEqualTo(4L * form.length());
+	}
+
+	@Test
+	void escapesAreBytesOfTheNamedCharset() {
+		assertThat(FormDecoder.decode("city=K%C3%B6ln+Nord", StandardCharsets.UTF_8, 10, "form fields"))
+			.containsEntry("city", List.of("Köln Nord"));
+		assertThat(FormDecoder.decode("city=K%F6ln+Nord", StandardCharsets.ISO_8859_1, 10, "form fields"))
+			.containsEntry("city", List.of("Köln Nord"));
+		assertThatExceptionOfType(HttpException.class)
+			.isThrownBy(() -> FormDecoder.decode("city=K%G6ln", StandardCharsets.ISO_8859_1, 10, "form fields"))
+			.withMessage("Malformed form fields: invalid percent-encoding in 'K%G6ln'");
 	}
 
 }

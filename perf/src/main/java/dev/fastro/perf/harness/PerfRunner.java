@@ -147,6 +147,27 @@ public final class PerfRunner {
 				progress.note("SKIPPED " + spec.label() + ": " + missing);
 			}
 		}
+		int rounds = group.cases().stream().mapToInt(Case::rounds).max().orElse(0);
+		int turn = 0;
+		if (!this.options.freshJvms()) {
+			LiveServers servers = startServers(group, runnable, fleet, load, verifier, progress);
+			turn = measureRounds(group, servers, 1, rounds, turn, load, progress);
+			fleet.stop(servers.processes());
+			return;
+		}
+		for (int round = 1; round <= rounds; round++) {
+			LiveServers servers = startServers(group, runnable, fleet, load, verifier, progress);
+			turn = measureRounds(group, servers, round, round, turn, load, progress);
+			fleet.stop(servers.processes());
+		}
+	}
+
+	/**
+	 * Starts the servers one after the other, verifies their answers, refusing those that
+	 * answer differently, and warms up the others.
+	 */
+	private LiveServers startServers(Group group, List<ServerSpec> runnable, ServerFleet fleet, LoadGenerator load,
+			ResponseVerifier verifier, Progress progress) throws IOException, InterruptedException {
 		progress.starting("starting " + runnable.size() + " servers for " + group.name() + ", one after the other: "
 				+ runnable.stream().map(ServerSpec::label).toList());
 		List<ServerProcess> processes = fleet.start(runnable);
@@ -166,7 +187,9 @@ public final class PerfRunner {
 				bodyBytes.put(kind, bodyBytes(process, verifier, group.probesOf(kind)));
 			}
 			else {
-				this.refusals.add(new Refusal(group.cases().get(0).experiment(), kind, problem));
+				if (this.refusals.stream().noneMatch(refusal -> refusal.server() == kind)) {
+					this.refusals.add(new Refusal(group.cases().get(0).experiment(), kind, problem));
+				}
 				progress.note("REFUSED " + kind.label() + ": " + problem);
 				fleet.stop(List.of(process));
 			}
@@ -193,22 +216,43 @@ public final class PerfRunner {
 			progress.finished(this.options.warmupSeconds(), 0);
 		}
 		groupFootprints.forEach(this.footprints::putIfAbsent);
-		List<ServerKind> servers = List.copyOf(live.keySet());
-		int turn = 0;
+		return new LiveServers(processes, live, groupFootprints, bodyBytes);
+	}
+
+	/**
+	 * Measures rounds {@code first} to {@code last} of every case of the group on the
+	 * live servers, and returns the turn count to go on from.
+	 */
+	private int measureRounds(Group group, LiveServers servers, int first, int last, int turn, LoadGenerator load,
+			Progress progress) throws IOException, InterruptedException {
+		List<ServerKind> kinds = List.copyOf(servers.live().keySet());
 		for (Case one : group.cases()) {
-			for (int round = 1; round <= one.rounds(); round++) {
-				List<ServerKind> order = Plan.order(servers, turn++).stream().filter(one.servers()::contains).toList();
+			for (int round = first; round <= Math.min(last, one.rounds()); round++) {
+				List<ServerKind> order = Plan.order(kinds, turn++).stream().filter(one.servers()::contains).toList();
 				if (!this.options.sideBySide()) {
 					for (ServerKind kind : order) {
-						measure(one, round, List.of(kind), live, groupFootprints, bodyBytes, load, progress);
+						measure(one, round, List.of(kind), servers, load, progress);
 					}
 				}
 				else if (!order.isEmpty()) {
-					measure(one, round, order, live, groupFootprints, bodyBytes, load, progress);
+					measure(one, round, order, servers, load, progress);
 				}
 			}
 		}
-		fleet.stop(processes);
+		return turn;
+	}
+
+	/**
+	 * The servers of a group once started, verified and warmed up.
+	 *
+	 * @param processes every server started, refused ones included
+	 * @param live the servers that answered as they must, in the order they started
+	 * @param footprints each server's start-up and resident memory
+	 * @param bodyBytes the size of each server's answer to each request
+	 */
+	private record LiveServers(List<ServerProcess> processes, Map<ServerKind, ServerProcess> live,
+			Map<ServerKind, Footprint> footprints, Map<ServerKind, Map<Request, Integer>> bodyBytes) {
+
 	}
 
 	/**
@@ -273,11 +317,10 @@ public final class PerfRunner {
 	 * generator started in their order: one server, or with {@code --side-by-side} all of
 	 * them.
 	 */
-	private void measure(Case one, int round, List<ServerKind> kinds, Map<ServerKind, ServerProcess> live,
-			Map<ServerKind, Footprint> footprints, Map<ServerKind, Map<Request, Integer>> bodyBytes, LoadGenerator load,
+	private void measure(Case one, int round, List<ServerKind> kinds, LiveServers live, LoadGenerator load,
 			Progress progress) throws IOException, InterruptedException {
 		int seconds = this.options.seconds();
-		List<ServerProcess> servers = kinds.stream().map(live::get).toList();
+		List<ServerProcess> servers = kinds.stream().map(live.live()::get).toList();
 		progress.starting(
 				String.format(Locale.ROOT, "%s · %s%s · round %d/%d · %s · -c%d%s · %d s", one.experiment().title(),
 						one.label(), (one.protocol() != Protocol.H1) ? " · " + one.protocol().title() : "", round,
@@ -297,7 +340,7 @@ public final class PerfRunner {
 			WrkResult result = results.get(i);
 			Measurement run = new Measurement(one.experiment(), one.label(), kind, round, one.connections(),
 					one.pipeline(), seconds, result, new CpuTime(servers.get(i).cpuTicks() - before[i], ticksPerSecond),
-					footprints.get(kind), one.protocol(), bodyBytes.get(kind).get(one.probe().request()));
+					live.footprints().get(kind), one.protocol(), live.bodyBytes().get(kind).get(one.probe().request()));
 			this.measurements.add(run);
 			String latency = (one.pipeline() > 1 || one.protocol().http2()) ? ""
 					: String.format(Locale.ROOT, ", avg %s, p95 %s", ReportWriter.latency(result.latencyMeanMicros()),
@@ -342,7 +385,8 @@ public final class PerfRunner {
 	private double plannedSeconds(List<Group> groups) {
 		double total = 0;
 		for (Group group : groups) {
-			total += startSeconds(group) + group.servers().size() * this.options.warmupSeconds();
+			int starts = this.options.freshJvms() ? group.cases().stream().mapToInt(Case::rounds).max().orElse(0) : 1;
+			total += starts * (startSeconds(group) + group.servers().size() * this.options.warmupSeconds());
 			for (Case one : group.cases()) {
 				int turns = this.options.sideBySide() ? 1 : one.servers().size();
 				total += one.rounds() * turns * (this.options.seconds() + RUN_OVERHEAD_SECONDS);

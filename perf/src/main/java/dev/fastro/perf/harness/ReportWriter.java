@@ -749,6 +749,10 @@ public final class ReportWriter {
 			.append("- Warm-up: every request of a server is driven at once for ")
 			.append(settings.warmupSeconds())
 			.append(" s after it starts, before its first measured run.\n")
+			.append(settings.freshJvms() ? "- Fresh JVMs (`--fresh-jvms`): the servers are started, verified and "
+					+ "warmed up anew for every round, so each round measures other JVMs. A JVM keeps its own speed "
+					+ "for its life (two JVMs of one build differed by up to 3 points on this machine), which rounds "
+					+ "on the same JVMs cannot average out; here the rounds' spread includes it.\n" : "")
 			.append(settings.sideBySide() ? "- Side by side (`--side-by-side`): for each scenario, in each of "
 					+ rounds(settings.rounds()) + ", the servers run at once for " + settings.seconds()
 					+ " s, each loaded by its own wrk, all the wrk processes on the wrk core, started in an order "

@@ -13,9 +13,11 @@ package dev.fastro.perf.harness;
  * {@link WrkScript#PIPELINE_DEPTH} with {@code --pipelined}
  * @param sideBySide whether the servers of a case were measured at once in each round
  * ({@code --side-by-side})
+ * @param freshJvms whether every round measured servers started anew for it
+ * ({@code --fresh-jvms})
  */
 public record RunSettings(boolean quick, int rounds, int scalingRounds, int seconds, int warmupSeconds, int connections,
-		int pipeline, boolean sideBySide) {
+		int pipeline, boolean sideBySide, boolean freshJvms) {
 
 	/**
 	 * Whether the scenarios were measured pipelined.

@@ -25,12 +25,14 @@ import java.util.function.Function;
  * @param pipelined whether the scenarios are measured with
  * {@link WrkScript#PIPELINE_DEPTH} requests per write
  * @param sideBySide whether the servers of a case are measured at once in each round
+ * @param freshJvms whether the servers start anew for every round
  * @param serverCpu the core the servers are pinned to
  * @param wrkCpu the core wrk is pinned to
  */
 public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warmupSeconds, int connections,
 		Set<ServerKind> servers, List<Scenario> scenarios, Set<Experiment> experiments, Path outputDirectory,
-		boolean quick, boolean jmh, boolean pipelined, boolean sideBySide, int serverCpu, int wrkCpu) {
+		boolean quick, boolean jmh, boolean pipelined, boolean sideBySide, boolean freshJvms, int serverCpu,
+		int wrkCpu) {
 
 	/**
 	 * The servers compared unless {@code --servers} says otherwise: ours and the
@@ -84,6 +86,9 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			                       own wrk, on the shared server core, so the machine's noise hits them alike:
 			                       the ratios between servers hold on a noisy machine, the absolute figures
 			                       do not (each server has part of the core); runs take 1/N of the time
+			  --fresh-jvms         start the servers anew, verify and warm them up, for every round: each JVM
+			                       keeps its own speed for its life, so only rounds on other JVMs measure a
+			                       gap of a few points (adds a start and a warm-up per round)
 			  --server-cpu N       core the servers are pinned to (default 1)
 			  --wrk-cpu N          core wrk is pinned to (default 0)
 			  --help               this text
@@ -111,6 +116,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		boolean jmh = false;
 		boolean pipelined = false;
 		boolean sideBySide = false;
+		boolean freshJvms = false;
 		boolean peers = false;
 		int serverCpu = 1;
 		int wrkCpu = 0;
@@ -122,6 +128,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 				case "--jmh" -> jmh = true;
 				case "--pipelined" -> pipelined = true;
 				case "--side-by-side" -> sideBySide = true;
+				case "--fresh-jvms" -> freshJvms = true;
 				case "--peers" -> peers = true;
 				case "--rounds" -> rounds = positive(arg, value(args, ++i, arg));
 				case "--scaling-rounds" -> scalingRounds = positive(arg, value(args, ++i, arg));
@@ -146,7 +153,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		}
 		return new RunnerOptions(orDefault(rounds, quick ? 1 : 3), orDefault(scalingRounds, quick ? 1 : 2),
 				orDefault(seconds, quick ? 1 : 10), orDefault(warmup, quick ? 1 : 15), connections, servers, scenarios,
-				experiments, output, quick, jmh, pipelined, sideBySide, serverCpu, wrkCpu);
+				experiments, output, quick, jmh, pipelined, sideBySide, freshJvms, serverCpu, wrkCpu);
 	}
 
 	/**
@@ -155,7 +162,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 	 */
 	public RunSettings settings() {
 		return new RunSettings(this.quick, this.rounds, this.scalingRounds, this.seconds, this.warmupSeconds,
-				this.connections, this.pipelined ? WrkScript.PIPELINE_DEPTH : 1, this.sideBySide);
+				this.connections, this.pipelined ? WrkScript.PIPELINE_DEPTH : 1, this.sideBySide, this.freshJvms);
 	}
 
 	private static String value(List<String> args, int index, String option) {

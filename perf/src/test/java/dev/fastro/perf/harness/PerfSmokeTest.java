@@ -145,4 +145,35 @@ class PerfSmokeTest {
 			.contains("**side by side: the servers of each round ran at once on one core**");
 	}
 
+	/**
+	 * {@code --fresh-jvms}: the servers start anew for each round, and the report says
+	 * so.
+	 */
+	@Test
+	@Timeout(120)
+	void freshJvmsStartTheServersAnewForEachRound() throws Exception {
+		String missing = Prerequisites.missing();
+		assumeTrue(missing == null, () -> "Skipped, the benchmark harness cannot run: " + missing);
+		RunnerOptions options = RunnerOptions
+			.parse(List.of("--quick", "--side-by-side", "--fresh-jvms", "--rounds", "2", "--servers", "native,raw",
+					"--scenarios", "root", "--experiments", "main", "--out", this.out.toString()), this.out);
+		ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+		Path report = PerfRunner.run(options, "PerfSmokeTest: perf/run --quick --side-by-side --fresh-jvms",
+				new PrintStream(progress, true, StandardCharsets.UTF_8));
+
+		List<String> steps = progress.toString(StandardCharsets.UTF_8)
+			.lines()
+			.filter(line -> line.contains("starting 2 servers") || line.contains("· round "))
+			.toList();
+		assertThat(steps).satisfiesExactly(start -> assertThat(start).contains("starting 2 servers"),
+				round -> assertThat(round).contains("Scenarios · Root · round 1/2 · Native + Raw Netty"),
+				start -> assertThat(start).contains("starting 2 servers"),
+				round -> assertThat(round).contains("Scenarios · Root · round 2/2 · Raw Netty + Native"));
+		List<String> csv = Files.readAllLines(this.out.resolve(CsvWriter.FILE_NAME), StandardCharsets.UTF_8);
+		assertThat(csv.subList(1, csv.size())).extracting(line -> line.split(",")[2])
+			.containsExactly("native", "raw", "raw", "native");
+		assertThat(Files.readString(report)).contains("- Fresh JVMs (`--fresh-jvms`)");
+	}
+
 }

@@ -186,6 +186,15 @@ class PlanTest {
 	}
 
 	@Test
+	void freshJvmsAreOffUnlessAskedForAndTheReportIsTold() {
+		assertThat(RunnerOptions.parse(List.of(), Path.of(".")).freshJvms()).isFalse();
+		assertThat(RunnerOptions.parse(List.of(), Path.of(".")).settings().freshJvms()).isFalse();
+		RunnerOptions options = RunnerOptions.parse(List.of("--fresh-jvms"), Path.of("."));
+		assertThat(options.freshJvms()).isTrue();
+		assertThat(options.settings().freshJvms()).isTrue();
+	}
+
+	@Test
 	void pipelinedPipelinesTheScenariosButNotTheScalingExperiments() {
 		assertThat(RunnerOptions.parse(List.of(), Path.of(".")).pipelined()).isFalse();
 		RunnerOptions options = RunnerOptions.parse(List.of("--pipelined", "--experiments", "main,connections"),

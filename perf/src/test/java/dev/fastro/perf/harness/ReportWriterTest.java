@@ -173,7 +173,7 @@ class ReportWriterTest {
 	}
 
 	private String write(List<Measurement> runs, List<Refusal> refusals, JmhResults jmh) throws Exception {
-		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1, false), ENVIRONMENT, runs,
+		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1, false, false), ENVIRONMENT, runs,
 				refusals, jmh);
 		return Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
 	}
@@ -206,7 +206,7 @@ class ReportWriterTest {
 		// Refused before its warm-up: its start-up is known, its memory after warm-up is
 		// not.
 		footprints.put(ServerKind.WEBFLUX, new Footprint(3_001, -1));
-		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1, false), ENVIRONMENT,
+		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1, false, false), ENVIRONMENT,
 				List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000)), List.of(), null, footprints);
 		String report = Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
 		assertThat(report).contains("## Start-up and footprint")
@@ -218,7 +218,7 @@ class ReportWriterTest {
 
 	@Test
 	void aPipelinedRunSaysSoAndLeavesOutWrksBatchLatencies() throws Exception {
-		String report = writeOneRootRun(new RunSettings(false, 3, 2, 10, 5, 100, 16, false));
+		String report = writeOneRootRun(new RunSettings(false, 3, 2, 10, 5, 100, 16, false, false));
 		assertThat(report).contains("**pipelined: 16 requests per write**")
 			.contains("| Root | Native | 100,000 | n/a | n/a | 100% | 8.00 | 100% |")
 			.contains("- Pipelined (`--pipelined`): in the scenarios, wrk's Lua `init` builds one string of 16 copies")
@@ -227,8 +227,16 @@ class ReportWriterTest {
 	}
 
 	@Test
+	void aRunOnFreshJvmsSaysSo() throws Exception {
+		assertThat(writeOneRootRun(new RunSettings(false, 3, 2, 10, 5, 100, 1, true, true)))
+			.contains("- Fresh JVMs (`--fresh-jvms`): the servers are started, verified and warmed up anew for "
+					+ "every round");
+		assertThat(write(List.of(), List.of(), null)).doesNotContain("--fresh-jvms");
+	}
+
+	@Test
 	void aSideBySideRunSaysThatOnlyItsRatiosAreResults() throws Exception {
-		String report = writeOneRootRun(new RunSettings(false, 3, 2, 10, 5, 100, 1, true));
+		String report = writeOneRootRun(new RunSettings(false, 3, 2, 10, 5, 100, 1, true, false));
 		assertThat(report).contains("**side by side: the servers of each round ran at once on one core**")
 			.contains("- Side by side (`--side-by-side`): for each scenario, in each of 3 rounds, the servers run at "
 					+ "once for 10 s, each loaded by its own wrk")

@@ -39,6 +39,14 @@ public record Group(String name, List<ServerSpec> servers, List<Case> cases) {
 	}
 
 	/**
+	 * How many rounds the group's servers are measured in: the most of any of its cases.
+	 * @return the rounds
+	 */
+	public int rounds() {
+		return this.cases.stream().mapToInt(Case::rounds).max().orElse(0);
+	}
+
+	/**
 	 * The distinct probes of the cases a server takes part in: what it is verified and
 	 * warmed up with.
 	 * @param server the server

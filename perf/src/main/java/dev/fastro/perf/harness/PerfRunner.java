@@ -142,24 +142,32 @@ public final class PerfRunner {
 			if (missing == null) {
 				runnable.add(spec);
 			}
-			else if (this.refusals.stream().noneMatch(refusal -> refusal.server() == spec.kind())) {
-				this.refusals.add(new Refusal(group.cases().get(0).experiment(), spec.kind(), "skipped: " + missing));
+			else if (refuse(group, spec.kind(), "skipped: " + missing)) {
 				progress.note("SKIPPED " + spec.label() + ": " + missing);
 			}
 		}
-		int rounds = group.cases().stream().mapToInt(Case::rounds).max().orElse(0);
+		// All the rounds on one start of the servers, or with --fresh-jvms one start
+		// each.
+		int roundsPerStart = this.options.freshJvms() ? 1 : group.rounds();
 		int turn = 0;
-		if (!this.options.freshJvms()) {
+		for (int first = 1; first <= group.rounds(); first += roundsPerStart) {
 			LiveServers servers = startServers(group, runnable, fleet, load, verifier, progress);
-			turn = measureRounds(group, servers, 1, rounds, turn, load, progress);
-			fleet.stop(servers.processes());
-			return;
-		}
-		for (int round = 1; round <= rounds; round++) {
-			LiveServers servers = startServers(group, runnable, fleet, load, verifier, progress);
-			turn = measureRounds(group, servers, round, round, turn, load, progress);
+			turn = measureRounds(group, servers, first, first + roundsPerStart - 1, turn, load, progress);
 			fleet.stop(servers.processes());
 		}
+	}
+
+	/**
+	 * Records that a server is not measured in the group's experiment, once however often
+	 * it is started.
+	 * @return whether this is the first time it is recorded
+	 */
+	private boolean refuse(Group group, ServerKind kind, String reason) {
+		if (this.refusals.stream().anyMatch(refusal -> refusal.server() == kind)) {
+			return false;
+		}
+		this.refusals.add(new Refusal(group.cases().get(0).experiment(), kind, reason));
+		return true;
 	}
 
 	/**
@@ -187,9 +195,7 @@ public final class PerfRunner {
 				bodyBytes.put(kind, bodyBytes(process, verifier, group.probesOf(kind)));
 			}
 			else {
-				if (this.refusals.stream().noneMatch(refusal -> refusal.server() == kind)) {
-					this.refusals.add(new Refusal(group.cases().get(0).experiment(), kind, problem));
-				}
+				refuse(group, kind, problem);
 				progress.note("REFUSED " + kind.label() + ": " + problem);
 				fleet.stop(List.of(process));
 			}
@@ -385,7 +391,7 @@ public final class PerfRunner {
 	private double plannedSeconds(List<Group> groups) {
 		double total = 0;
 		for (Group group : groups) {
-			int starts = this.options.freshJvms() ? group.cases().stream().mapToInt(Case::rounds).max().orElse(0) : 1;
+			int starts = this.options.freshJvms() ? group.rounds() : 1;
 			total += starts * (startSeconds(group) + group.servers().size() * this.options.warmupSeconds());
 			for (Case one : group.cases()) {
 				int turns = this.options.sideBySide() ? 1 : one.servers().size();

@@ -355,8 +355,12 @@ public final class Exchange implements Context {
 
 	@Override
 	public String bodyString() {
-		Charset charset = HttpUtil.getCharset(contentType(), StandardCharsets.UTF_8);
-		return this.body.toString(charset);
+		return this.body.toString(bodyCharset());
+	}
+
+	/** The charset the content type names, UTF-8 when it names none. */
+	private Charset bodyCharset() {
+		return HttpUtil.getCharset(contentType(), StandardCharsets.UTF_8);
 	}
 
 	@Override
@@ -427,8 +431,9 @@ public final class Exchange implements Context {
 	public Map<String, List<String>> form() {
 		if (this.form == null) {
 			requireContentType(mediaType().equals(FORM), "a form body (content-type " + FORM + ")");
-			this.form = FormDecoder.decode(bodyString(), HttpUtil.getCharset(contentType(), StandardCharsets.UTF_8),
-					this.limits.maxParameters(), "form fields");
+			Charset charset = bodyCharset();
+			this.form = FormDecoder.decode(this.body.toString(charset), charset, this.limits.maxParameters(),
+					"form fields");
 		}
 		return this.form;
 	}

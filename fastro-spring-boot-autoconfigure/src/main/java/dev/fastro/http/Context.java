@@ -188,8 +188,9 @@ public interface Context {
 	// ---- the response
 
 	/**
-	 * Sets the response status; the default is 200, or 204 when the handler returns
-	 * nothing.
+	 * Sets the response status, from 200 to 599; the default is 200, or 204 when the
+	 * handler returns nothing. Another is an {@code IllegalArgumentException}: an
+	 * informational status (1xx) is the server's to send.
 	 */
 	Context status(int status);
 

@@ -5,6 +5,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
+import dev.fastro.http.internal.FinalStatus;
+
 /**
  * A result with a chosen status and headers. Its body is written like any handler result:
  * a {@code String} as text, an object as JSON, and so on.
@@ -24,15 +26,12 @@ public final class Response {
 	private final Object body;
 
 	private Response(int status, List<Map.Entry<String, String>> headers, Object body) {
-		if (status < 100 || status > 599) {
-			throw new IllegalArgumentException("HTTP status must be between 100 and 599, not " + status);
-		}
-		this.status = status;
+		this.status = FinalStatus.check(status);
 		this.headers = headers;
 		this.body = body;
 	}
 
-	/** A response with this status, from 100 to 599, and no body yet. */
+	/** A response with this status, from 200 to 599, and no body yet. */
 	public static Response status(int status) {
 		return new Response(status, List.of(), null);
 	}

@@ -159,6 +159,46 @@ class PipelineTest {
 	}
 
 	@Test
+	void informationalStatusIsAnsweredAsTheApplicationsError() throws IOException {
+		// Sent as an answer, a 1xx would leave the client waiting for the final status
+		// and
+		// then reading the next request's answer as this one's.
+		for (String path : List.of("/status/101", "/status/100/in-context")) {
+			try (RawHttp raw = new RawHttp(this.port)) {
+				RawResponse response = raw.send(rawRequest("GET", path)).read();
+				assertThat(response.status()).as(path).isEqualTo(503);
+				assertThat(response.bodyString())
+					.startsWith("runtime handler: An answer's HTTP status must be between 200 and 599, not 10")
+					.endsWith(" (the server sends informational statuses itself)");
+				assertThat(raw.send(rawRequest("GET", "/status/299")).read().status()).isEqualTo(299);
+			}
+		}
+	}
+
+	@Test
+	void framingHeadersAreTheServersWhateverTheHandlerSets() throws IOException {
+		try (RawHttp raw = new RawHttp(this.port)) {
+			RawResponse whole = raw.send(rawRequest("GET", "/framing/whole")).read();
+			assertThat(whole.headerValues("transfer-encoding")).isEmpty();
+			assertThat(whole.headerValues("content-length")).containsExactly("2");
+			assertThat(whole.bodyString()).isEqualTo("ok");
+			RawResponse streamed = raw.send(rawRequest("GET", "/framing/streamed")).read();
+			assertThat(streamed.headerValues("transfer-encoding")).containsExactly("chunked");
+			assertThat(streamed.headerValues("content-length")).isEmpty();
+			assertThat(streamed.bodyString()).isEqualTo("[1,2]");
+		}
+		try (RawHttp raw = new RawHttp(this.port)) {
+			// An HTTP/1.0 client gets a stream until the connection closes, never chunks.
+			RawHttp.Received received = raw.send("GET /framing/streamed HTTP/1.0\r\n\r\n")
+				.readUntilClose(Duration.ofSeconds(30));
+			RawResponse streamed = RawHttp.parseAll(received.bytes(), true).get(0);
+			assertThat(streamed.headerValues("transfer-encoding")).isEmpty();
+			assertThat(streamed.headerValues("content-length")).isEmpty();
+			assertThat(streamed.bodyString()).isEqualTo("[1,2]");
+		}
+	}
+
+	@Test
 	void failingExceptionHandlerEndsInA500(CapturedOutput output) {
 		HttpResponse<String> response = get(this.port, "/fail/handler");
 		assertThat(response.statusCode()).isEqualTo(500);
@@ -442,6 +482,19 @@ class PipelineTest {
 				})
 				.get("/echo-header-later",
 						ctx -> Mono.fromSupplier(() -> Response.ok("echoed").header("x-echo", ctx.query("value"))))
+				.get("/status/:code", ctx -> Response.status(ctx.paramInt("code")).body("status"))
+				.get("/status/:code/in-context", ctx -> {
+					ctx.status(ctx.paramInt("code"));
+					return "status";
+				})
+				.get("/framing/whole", ctx -> {
+					ctx.header("transfer-encoding", "chunked");
+					return Response.ok("ok").header("content-length", "99");
+				})
+				.get("/framing/streamed", ctx -> {
+					ctx.header("transfer-encoding", "gzip").header("content-length", "3");
+					return Flux.just(1, 2);
+				})
 				.get("/bytes", ctx -> new byte[] { 'a', 'b', 'c' })
 				.get("/text/:length", ctx -> "é".repeat(ctx.paramInt("length")))
 				.get("/json/:length", ctx -> List.of("é".repeat(ctx.paramInt("length"))))

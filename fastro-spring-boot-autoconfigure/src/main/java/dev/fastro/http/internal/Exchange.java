@@ -442,10 +442,7 @@ public final class Exchange implements Context {
 
 	@Override
 	public Context status(int status) {
-		if (status < 100 || status > 599) {
-			throw new IllegalArgumentException("HTTP status must be between 100 and 599, not " + status);
-		}
-		this.status = status;
+		this.status = FinalStatus.check(status);
 		return this;
 	}
 

@@ -173,9 +173,16 @@ final class ResultWriter {
 		return ByteBufUtil.writeUtf8(ctx.alloc(), text);
 	}
 
+	/**
+	 * Sends a body whole, framed by its length after the hooks have run: the framing is
+	 * the server's, since a {@code transfer-encoding} the application set would reach the
+	 * client beside the length, which a proxy may read either way.
+	 */
 	private Publisher<Void> send(Exchange ctx, ByteBuf body) {
-		ctx.responseHeaders().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
 		runHooks(ctx);
+		HttpHeaders headers = ctx.responseHeaders();
+		headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
+		headers.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
 		return ctx.send(body);
 	}
 
@@ -198,6 +205,10 @@ final class ResultWriter {
 			}
 			defaultContentType(ctx, ndjson ? NDJSON : APPLICATION_JSON);
 			runHooks(ctx);
+			// The transport frames a stream: chunked, or until the connection closes.
+			HttpHeaders headers = ctx.responseHeaders();
+			headers.remove(HttpHeaderNames.CONTENT_LENGTH);
+			headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
 			return ctx.stream(chunks.doOnError((error) -> logger
 				.error("The stream answering " + ctx + " failed after it began; its response is cut short", error)));
 		}).then();

@@ -6,8 +6,7 @@ import io.netty.handler.codec.http.HttpResponseEncoder;
 /**
  * The framing headers of an answer as the server's HTTP codec writes them: Netty's own
  * response encoder, asked only to sanitize the headers, as it does before it encodes a
- * response (no {@code content-length} on a {@code 204} or {@code 1xx} answer, for
- * example).
+ * response (no {@code content-length} on a {@code 204} answer, for example).
  */
 final class ResponseFraming extends HttpResponseEncoder {
 

@@ -57,7 +57,7 @@ class CompressionTest {
 			for (Map.Entry<String, String> negotiation : Map
 				.ofEntries(Map.entry("gzip", "gzip"), Map.entry("deflate", "deflate"), Map.entry("br", "br"),
 						Map.entry("zstd", "zstd"), Map.entry("x-gzip", "gzip"), Map.entry("GZIP ; Q=1", "gzip"),
-						Map.entry("*", "br"), Map.entry("gzip, *;q=0.5", "gzip"),
+						Map.entry("*", "br"), Map.entry("gzip, *;q=0.5", "gzip"), Map.entry("gzip, *", "gzip"),
 						Map.entry("br;q=0.5, gzip;q=0.9", "gzip"), Map.entry("gzip;q=0.5, br;q=0.9", "br"),
 						Map.entry("br;q=0, gzip;q=0.1", "gzip"), Map.entry("deflate, gzip", "gzip"),
 						Map.entry("gzip;q=0.2, deflate;q=0.8", "deflate"))

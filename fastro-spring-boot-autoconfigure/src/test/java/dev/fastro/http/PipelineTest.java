@@ -199,6 +199,22 @@ class PipelineTest {
 	}
 
 	@Test
+	void streamsNewlineDelimitedJsonToAClientThatPrefersIt() {
+		Map<String, String> contentTypes = Map.of("application/x-ndjson", "application/x-ndjson",
+				"application/x-ndjson, */*", "application/x-ndjson", "application/json;q=0.5, application/x-ndjson",
+				"application/x-ndjson", "", "application/json", "*/*", "application/json",
+				"application/json, application/x-ndjson", "application/json",
+				"application/x-ndjson;q=0, application/json", "application/json",
+				"application/*, application/x-ndjson;q=0.5", "application/json", "text/html", "application/json");
+		contentTypes.forEach((accept, contentType) -> {
+			HttpResponse<String> response = accept.isEmpty() ? get(this.port, "/framing/streamed")
+					: get(this.port, "/framing/streamed", "accept", accept);
+			assertThat(response.headers().firstValue("content-type")).as(accept).hasValue(contentType);
+			assertThat(response.body()).isEqualTo(contentType.equals("application/json") ? "[1,2]" : "1\n2\n");
+		});
+	}
+
+	@Test
 	void failingExceptionHandlerEndsInA500(CapturedOutput output) {
 		HttpResponse<String> response = get(this.port, "/fail/handler");
 		assertThat(response.statusCode()).isEqualTo(500);

@@ -40,6 +40,9 @@ final class ResultWriter {
 
 	static final AsciiString OCTET_STREAM = AsciiString.cached("application/octet-stream");
 
+	// What a stream can be sent as, JSON first when a client accepts both alike.
+	private static final List<String> STREAM_TYPES = List.of(APPLICATION_JSON.toString(), NDJSON.toString());
+
 	private static final Object NOTHING = new Object();
 
 	// The size in bytes up to which Netty's HttpObjectEncoder copies a body into the
@@ -225,9 +228,14 @@ final class ResultWriter {
 		}
 	}
 
+	/**
+	 * Whether the client prefers newline-delimited JSON: a client that accepts it no more
+	 * than JSON, or not at all, gets a JSON array.
+	 */
 	private static boolean acceptsNdjson(Context ctx) {
-		String accept = ctx.header("accept");
-		return accept != null && accept.contains(NDJSON);
+		String accept = String.join(",", ctx.headers("accept"));
+		return STREAM_TYPES.get(1)
+			.equals(ContentNegotiation.choose(accept, STREAM_TYPES, ContentNegotiation.MEDIA_RANGES));
 	}
 
 	private static void defaultContentType(Context ctx, AsciiString contentType) {

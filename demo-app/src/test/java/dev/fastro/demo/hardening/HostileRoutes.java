@@ -1,5 +1,6 @@
 package dev.fastro.demo.hardening;
 
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -7,8 +8,10 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import dev.fastro.http.Handler;
 import dev.fastro.http.Middleware;
+import dev.fastro.http.Response;
 import dev.fastro.http.ResponseHook;
 import dev.fastro.http.Routes;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
@@ -70,6 +73,12 @@ public class HostileRoutes {
 			.get("/test/count", count)
 			.post("/test/count", count)
 			.get("/test/never", ctx -> Mono.never())
+			.get("/test/never-stream", ctx -> Flux.never())
+			.get("/test/never-stream-in-response", ctx -> Response.ok(Flux.never()))
+			.get("/test/late-second-item",
+					ctx -> Flux.just("first")
+						.concatWith(Mono.delay(Duration.ofMillis(2 * HostileApp.REQUEST_TIMEOUT_MILLIS))
+							.thenReturn("second")))
 			.get("/test/pending",
 					ctx -> Mono.never()
 						.doOnSubscribe(subscription -> pendingSubscribedOn.set(Thread.currentThread()))

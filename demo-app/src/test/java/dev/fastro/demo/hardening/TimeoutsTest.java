@@ -117,6 +117,26 @@ class TimeoutsTest extends HostileClientTest {
 	}
 
 	@Test
+	void streamWhoseFirstItemNeverComesIsServiceUnavailableAfterTheRequestTimeout() throws IOException {
+		for (String path : List.of("/test/never-stream", "/test/never-stream-in-response")) {
+			try (RawHttp wire = new RawHttp(this.port, PATIENCE)) {
+				RawResponse response = wire.send(rawRequest("GET", path)).read();
+				assertTimedOut(response, 503, "No answer within the request timeout of " + REQUEST.toMillis() + " ms");
+				assertClosedOrUsable(wire, response);
+			}
+		}
+	}
+
+	@Test
+	void streamThatHasBegunMayOutliveTheRequestTimeout() throws IOException {
+		try (RawHttp wire = new RawHttp(this.port, PATIENCE)) {
+			RawResponse response = wire.send(rawRequest("GET", "/test/late-second-item")).read();
+			assertThat(response.status()).isEqualTo(200);
+			assertThat(response.bodyString()).isEqualTo("[\"first\",\"second\"]");
+		}
+	}
+
+	@Test
 	void blockingHandlerThatTakesTooLongIsServiceUnavailableAfterTheRequestTimeout() throws IOException {
 		String id = UUID.randomUUID().toString();
 		try (RawHttp wire = new RawHttp(this.port, PATIENCE)) {

@@ -57,8 +57,6 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 	private final Scheduler blockingScheduler;
 
-	private final Duration requestTimeout;
-
 	private Dispatcher(Builder builder) {
 		List<Middleware> global = List.copyOf(builder.middleware);
 		Router.Builder<ComposedRoute> routes = Router.<ComposedRoute>builder()
@@ -95,9 +93,9 @@ public final class Dispatcher implements ExchangeDispatcher {
 		this.noRoute = new ComposedRoute(null, Middleware.compose(global, this::answerNoRoute), false);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
-		this.writer = new ResultWriter(Objects.requireNonNull(builder.json, "json"), errors, builder.responseHooks);
+		this.writer = new ResultWriter(Objects.requireNonNull(builder.json, "json"), errors, builder.responseHooks,
+				builder.requestTimeout);
 		this.blockingScheduler = builder.blockingScheduler;
-		this.requestTimeout = builder.requestTimeout;
 	}
 
 	public static Builder builder() {
@@ -118,9 +116,6 @@ public final class Dispatcher implements ExchangeDispatcher {
 			}
 			ComposedRoute endpoint = route(ctx);
 			result = endpoint.blocking() ? offload(endpoint, ctx) : endpoint.chain().handle(ctx);
-			if (this.requestTimeout != null) {
-				result = withTimeout(ctx, result);
-			}
 		}
 		catch (Throwable ex) {
 			Exceptions.throwIfJvmFatal(ex);
@@ -213,29 +208,6 @@ public final class Dispatcher implements ExchangeDispatcher {
 				throw ex;
 			}
 		}).subscribeOn(this.blockingScheduler).doOnCancel(() -> cancelled.set(true));
-	}
-
-	/**
-	 * Bounds a pending answer by the request timeout; past it, the answer is a 503 and
-	 * the pending work is cancelled, which interrupts a blocking handler. A value already
-	 * there, or a stream that has begun, is not bounded.
-	 */
-	private Object withTimeout(Context ctx, Object result) {
-		Mono<?> pending;
-		if (result instanceof Mono<?> mono) {
-			pending = mono;
-		}
-		else if (result instanceof CompletionStage<?> stage) {
-			pending = Mono.fromCompletionStage(stage);
-		}
-		else {
-			return result;
-		}
-		return pending.timeout(this.requestTimeout, Mono.defer(() -> {
-			logger.warn("No answer within " + this.requestTimeout + " for " + ctx + "; answered 503");
-			return Mono.error(new HttpException(503,
-					"No answer within the request timeout of " + this.requestTimeout.toMillis() + " ms"));
-		}));
 	}
 
 	private Object answerNoRoute(Context ctx) {

@@ -2,11 +2,13 @@ package dev.fastro.http.internal;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
 import dev.fastro.http.Context;
+import dev.fastro.http.HttpException;
 import dev.fastro.http.Problem;
 import dev.fastro.http.Response;
 import dev.fastro.http.ResponseHook;
@@ -55,10 +57,13 @@ final class ResultWriter {
 
 	private final ResponseHook[] hooks;
 
-	ResultWriter(JsonCodec json, ErrorAnswers errors, List<ResponseHook> hooks) {
+	private final Duration requestTimeout;
+
+	ResultWriter(JsonCodec json, ErrorAnswers errors, List<ResponseHook> hooks, Duration requestTimeout) {
 		this.json = json;
 		this.errors = errors;
 		this.hooks = hooks.toArray(ResponseHook[]::new);
+		this.requestTimeout = requestTimeout;
 	}
 
 	/** Writes a handler's result, whatever its kind. */
@@ -73,13 +78,13 @@ final class ResultWriter {
 
 	private Publisher<Void> write(Exchange ctx, Object result, boolean answersError) {
 		if (result instanceof Mono<?> mono) {
-			return writeLater(ctx, mono, answersError);
+			return writeLater(ctx, bounded(ctx, mono), answersError);
 		}
 		if (result instanceof CompletionStage<?> stage) {
-			return writeLater(ctx, Mono.fromCompletionStage(stage), answersError);
+			return writeLater(ctx, bounded(ctx, Mono.fromCompletionStage(stage)), answersError);
 		}
 		if (result instanceof Publisher<?> stream) {
-			return stream(ctx, Flux.from(stream), answersError);
+			return stream(ctx, bounded(ctx, Flux.from(stream)), answersError);
 		}
 		try {
 			if (result instanceof Response response) {
@@ -118,6 +123,31 @@ final class ResultWriter {
 			return send(ctx, encode(ctx, this.errors.internalError(ctx)));
 		}
 		return writeError(ctx, error);
+	}
+
+	/**
+	 * Bounds a pending value by the request timeout; past it, the answer is a 503 and the
+	 * pending work is cancelled, which interrupts a blocking handler.
+	 */
+	private Mono<?> bounded(Exchange ctx, Mono<?> pending) {
+		return (this.requestTimeout != null) ? pending.timeout(this.requestTimeout, timedOut(ctx)) : pending;
+	}
+
+	/**
+	 * Bounds the wait for a stream's first item, with which it answers, by the request
+	 * timeout: a stream that has begun may take as long as it likes.
+	 */
+	private Flux<?> bounded(Exchange ctx, Flux<?> stream) {
+		return (this.requestTimeout != null)
+				? stream.timeout(Mono.delay(this.requestTimeout), (item) -> Mono.never(), timedOut(ctx)) : stream;
+	}
+
+	private <T> Mono<T> timedOut(Exchange ctx) {
+		return Mono.defer(() -> {
+			logger.warn("No answer within " + this.requestTimeout + " for " + ctx + "; answered 503");
+			return Mono.error(new HttpException(503,
+					"No answer within the request timeout of " + this.requestTimeout.toMillis() + " ms"));
+		});
 	}
 
 	private Publisher<Void> writeLater(Exchange ctx, Mono<?> result, boolean answersError) {

@@ -57,7 +57,7 @@ class ActuatorEndpointsTest {
 	static void start() {
 		context = new SpringApplicationBuilder(ActuatorApp.class).web(WebApplicationType.NONE)
 			.properties("fastro.server.port=0", "spring.application.name=actuated",
-					"management.endpoints.web.exposure.include=health,info,metrics,prometheus,greetings,beans",
+					"management.endpoints.web.exposure.include=health,info,metrics,prometheus,threaddump,greetings,beans",
 					"management.endpoints.web.exposure.exclude=beans", "management.endpoint.health.show-details=always",
 					"management.endpoint.health.probes.enabled=true", "management.info.env.enabled=true",
 					"info.app.name=actuated")
@@ -80,7 +80,7 @@ class ActuatorEndpointsTest {
 		assertThat(links.get("self").get("href").asString()).isEqualTo(base);
 		assertThat(links.get("health-path").get("href").asString()).isEqualTo(base + "/health/{*path}");
 		assertThat(links.get("health-path").get("templated").asBoolean()).isTrue();
-		assertThat(links.propertyNames()).contains("health", "info", "metrics", "prometheus", "greetings")
+		assertThat(links.propertyNames()).contains("health", "info", "metrics", "prometheus", "threaddump", "greetings")
 			.doesNotContain("beans");
 	}
 
@@ -151,6 +151,22 @@ class ActuatorEndpointsTest {
 		assertThat(header(openMetrics, "content-type"))
 			.isEqualTo("application/openmetrics-text;version=1.0.0;charset=utf-8");
 		assertThat(openMetrics.body()).endsWith("# EOF\n");
+	}
+
+	@Test
+	void operationsThatDifferByMediaTypeShareTheirPathAndAnswerByAccept() {
+		// The thread dump has two read operations at one path: JSON and plain text.
+		HttpResponse<String> json = get(port, "/actuator/threaddump");
+		assertThat(json.statusCode()).isEqualTo(200);
+		assertThat(header(json, "content-type")).isEqualTo("application/vnd.spring-boot.actuator.v3+json");
+		assertThat(json(json.body()).get("threads").isArray()).isTrue();
+		HttpResponse<String> text = get(port, "/actuator/threaddump", "accept", "text/plain");
+		assertThat(text.statusCode()).isEqualTo(200);
+		assertThat(header(text, "content-type")).isEqualTo("text/plain;charset=UTF-8");
+		assertThat(text.body()).contains("Full thread dump");
+		assertThat(get(port, "/actuator/threaddump", "accept", "text/plain;q=0.5, application/json").body())
+			.startsWith("{");
+		assertThat(get(port, "/actuator/threaddump", "accept", "text/html").statusCode()).isEqualTo(406);
 	}
 
 	@Test

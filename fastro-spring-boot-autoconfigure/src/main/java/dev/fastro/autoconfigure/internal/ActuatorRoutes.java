@@ -1,6 +1,11 @@
 package dev.fastro.autoconfigure.internal;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.fastro.http.Context;
@@ -16,13 +21,15 @@ import org.springframework.boot.actuate.endpoint.web.EndpointMapping;
 import org.springframework.boot.actuate.endpoint.web.EndpointMediaTypes;
 import org.springframework.boot.actuate.endpoint.web.ExposableWebEndpoint;
 import org.springframework.boot.actuate.endpoint.web.WebOperation;
+import org.springframework.boot.actuate.endpoint.web.WebOperationRequestPredicate;
 import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
 
 /**
  * Actuator's web endpoints as Fastro routes: one route per {@link WebOperation}, at the
- * path its request predicate names under the base path, and the discovery page of links
- * at the base path itself. A blocking operation (most are, such as health and the
- * Prometheus scrape) is a blocking route, run off the event loop.
+ * path its request predicate names under the base path (or per set of operations that
+ * differ only by the media types they produce), and the discovery page of links at the
+ * base path itself. A blocking operation (most are, such as health and the Prometheus
+ * scrape) is a blocking route, run off the event loop.
  */
 public final class ActuatorRoutes {
 
@@ -44,13 +51,23 @@ public final class ActuatorRoutes {
 		EndpointMapping mapping = new EndpointMapping(basePath);
 		Routes.Builder routes = Routes.builder();
 		for (ExposableWebEndpoint endpoint : endpoints) {
+			Map<List<String>, List<WebOperation>> byRoute = new LinkedHashMap<>();
 			for (WebOperation operation : endpoint.getOperations()) {
-				String path = routePath(mapping.createSubPath(operation.getRequestPredicate().getPath()));
-				WebOperationHandler handler = new WebOperationHandler(endpoint.getEndpointId(), operation, namespace,
-						bodies);
-				routes.route(operation.getRequestPredicate().getHttpMethod().name(), path,
-						operation.isBlocking() ? Handler.blocking(handler) : handler);
+				WebOperationRequestPredicate predicate = operation.getRequestPredicate();
+				List<String> route = List.of(predicate.getHttpMethod().name(),
+						routePath(mapping.createSubPath(predicate.getPath())));
+				byRoute.computeIfAbsent(route, (key) -> new ArrayList<>()).add(operation);
 			}
+			byRoute.forEach((route, operations) -> {
+				operations.sort(Comparator.comparing((WebOperation operation) -> Collections
+					.disjoint(operation.getRequestPredicate().getProduces(), mediaTypes.getProduced())));
+				List<WebOperationHandler> handlers = operations.stream()
+					.map((operation) -> new WebOperationHandler(endpoint.getEndpointId(), operation, namespace, bodies))
+					.toList();
+				Handler handler = (handlers.size() == 1) ? handlers.get(0) : new OperationsByMediaType(handlers);
+				boolean blocking = operations.stream().anyMatch(WebOperation::isBlocking);
+				routes.route(route.get(0), route.get(1), blocking ? Handler.blocking(handler) : handler);
+			});
 		}
 		if (linksPage) {
 			EndpointLinksResolver links = new EndpointLinksResolver(endpoints, basePath);
@@ -84,6 +101,42 @@ public final class ActuatorRoutes {
 
 	private static String routePath(String path) {
 		return path.isEmpty() ? "/" : path;
+	}
+
+	/**
+	 * The operations of one method and path that differ by the media types they produce,
+	 * as the thread dump's JSON and text do: the one producing the type the request's
+	 * {@code Accept} prefers answers, and without {@code Accept} the one producing
+	 * Actuator's JSON, as Spring's own mappings choose.
+	 */
+	private static final class OperationsByMediaType implements Handler {
+
+		private final List<WebOperationHandler> operations;
+
+		private final ProducedMediaTypes produced;
+
+		OperationsByMediaType(List<WebOperationHandler> operations) {
+			this.operations = operations;
+			this.produced = new ProducedMediaTypes(
+					operations.stream().flatMap((operation) -> operation.mediaTypes().stream()).toList());
+		}
+
+		@Override
+		public Object handle(Context ctx) throws Exception {
+			String mediaType = this.produced.negotiate(ctx);
+			for (WebOperationHandler operation : this.operations) {
+				if (operation.produces(mediaType)) {
+					return operation.handle(ctx);
+				}
+			}
+			return this.operations.get(0).handle(ctx);
+		}
+
+		@Override
+		public String toString() {
+			return this.operations.toString();
+		}
+
 	}
 
 	/**

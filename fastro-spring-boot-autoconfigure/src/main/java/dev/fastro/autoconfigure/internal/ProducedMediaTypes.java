@@ -50,6 +50,13 @@ final class ProducedMediaTypes {
 		throw new HttpException(406, "Accept '" + String.join(", ", accepts) + "' names none of " + this.produced);
 	}
 
+	/**
+	 * Whether a media type, as {@link #negotiate} names it, is one of the produced ones.
+	 */
+	boolean includes(String mediaType) {
+		return this.produced.stream().anyMatch((produced) -> produced.toString().equals(mediaType));
+	}
+
 	private static List<MimeType> byQuality(List<String> accepts) {
 		List<MimeType> ranges = new ArrayList<>();
 		try {

@@ -1,5 +1,6 @@
 package dev.fastro.autoconfigure.internal;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -134,6 +135,16 @@ final class WebOperationHandler implements Handler {
 
 	private static HttpException badRequest(InvalidEndpointRequestException ex) {
 		return new HttpException(400, ex.getReason(), ex);
+	}
+
+	/** The media types the operation produces, in its order of preference. */
+	Collection<String> mediaTypes() {
+		return this.operation.getRequestPredicate().getProduces();
+	}
+
+	/** Whether the operation produces a media type, as negotiation names it. */
+	boolean produces(String mediaType) {
+		return this.produced.includes(mediaType);
 	}
 
 	@Override

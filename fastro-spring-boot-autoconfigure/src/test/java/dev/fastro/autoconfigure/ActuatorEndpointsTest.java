@@ -1,12 +1,17 @@
 package dev.fastro.autoconfigure;
 
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.http.Routes;
+import dev.fastro.test.TestHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -57,7 +62,8 @@ class ActuatorEndpointsTest {
 	static void start() {
 		context = new SpringApplicationBuilder(ActuatorApp.class).web(WebApplicationType.NONE)
 			.properties("fastro.server.port=0", "spring.application.name=actuated",
-					"management.endpoints.web.exposure.include=health,info,metrics,prometheus,threaddump,greetings,beans",
+					"management.endpoints.web.exposure.include=health,info,metrics,prometheus,threaddump,heapdump,greetings,beans",
+					"management.endpoint.heapdump.access=unrestricted",
 					"management.endpoints.web.exposure.exclude=beans", "management.endpoint.health.show-details=always",
 					"management.endpoint.health.probes.enabled=true", "management.info.env.enabled=true",
 					"info.app.name=actuated")
@@ -167,6 +173,18 @@ class ActuatorEndpointsTest {
 		assertThat(get(port, "/actuator/threaddump", "accept", "text/plain;q=0.5, application/json").body())
 			.startsWith("{");
 		assertThat(get(port, "/actuator/threaddump", "accept", "text/html").statusCode()).isEqualTo(406);
+	}
+
+	@Test
+	void theHeapDumpIsStreamedFromItsFile() throws Exception {
+		HttpResponse<InputStream> response = TestHttp.CLIENT.send(request(port, "/actuator/heapdump").build(),
+				BodyHandlers.ofInputStream());
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().firstValue("content-type")).hasValue("application/octet-stream");
+		try (InputStream body = response.body()) {
+			assertThat(new String(body.readNBytes(18), StandardCharsets.US_ASCII)).isEqualTo("JAVA PROFILE 1.0.2");
+			assertThat(body.transferTo(OutputStream.nullOutputStream())).isPositive();
+		}
 	}
 
 	@Test

@@ -1,10 +1,13 @@
 package dev.fastro.http;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
@@ -35,6 +38,7 @@ import static dev.fastro.test.RawHttp.rawRequest;
 import static dev.fastro.test.TestHttp.get;
 import static dev.fastro.test.TestHttp.post;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The request pipeline over real HTTP: global middleware order, hooks, exception
@@ -46,6 +50,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PipelineTest {
 
 	static final AttributeKey<String> GREETING = AttributeKey.of("greeting", String.class);
+
+	/** The names of the {@link ClosingStream}s that have been closed. */
+	static final Set<String> closedStreams = ConcurrentHashMap.newKeySet();
 
 	@LocalFastroPort
 	int port;
@@ -212,6 +219,34 @@ class PipelineTest {
 			assertThat(response.headers().firstValue("content-type")).as(accept).hasValue(contentType);
 			assertThat(response.body()).isEqualTo(contentType.equals("application/json") ? "[1,2]" : "1\n2\n");
 		});
+	}
+
+	@Test
+	void streamsAnInputStreamInChunksAndClosesIt() throws IOException {
+		try (RawHttp raw = new RawHttp(this.port)) {
+			RawResponse response = raw.send(rawRequest("GET", "/input-stream/whole")).read();
+			assertThat(response.status()).isEqualTo(200);
+			assertThat(response.header("content-type")).isEqualTo("application/octet-stream");
+			assertThat(response.headerValues("transfer-encoding")).containsExactly("chunked");
+			assertThat(response.body()).isEqualTo(ClosingStream.bytes(200_000));
+		}
+		await().untilAsserted(() -> assertThat(closedStreams).contains("whole"));
+	}
+
+	@Test
+	void inputStreamThatCannotBeReadIsAnsweredAsTheHandlersErrorAndClosed() {
+		HttpResponse<String> response = get(this.port, "/input-stream/unreadable");
+		assertThat(response.statusCode()).isEqualTo(500);
+		assertThat(this.errorsSeen).singleElement().isInstanceOf(IOException.class);
+		await().untilAsserted(() -> assertThat(closedStreams).contains("unreadable"));
+	}
+
+	@Test
+	void inputStreamIsClosedWhenTheClientGoesAway() throws IOException {
+		try (RawHttp raw = new RawHttp(this.port)) {
+			raw.send(rawRequest("GET", "/input-stream/endless")).readToHead();
+		}
+		await().untilAsserted(() -> assertThat(closedStreams).contains("endless"));
 	}
 
 	@Test
@@ -511,6 +546,14 @@ class PipelineTest {
 					ctx.header("transfer-encoding", "gzip").header("content-length", "3");
 					return Flux.just(1, 2);
 				})
+				.get("/input-stream/whole", ctx -> new ClosingStream("whole", 200_000))
+				.get("/input-stream/endless", ctx -> new ClosingStream("endless", Long.MAX_VALUE))
+				.get("/input-stream/unreadable", ctx -> new ClosingStream("unreadable", 10) {
+					@Override
+					public int read(byte[] bytes, int offset, int length) throws IOException {
+						throw new IOException("disk gone");
+					}
+				})
 				.get("/bytes", ctx -> new byte[] { 'a', 'b', 'c' })
 				.get("/text/:length", ctx -> "é".repeat(ctx.paramInt("length")))
 				.get("/json/:length", ctx -> List.of("é".repeat(ctx.paramInt("length"))))
@@ -544,6 +587,43 @@ class PipelineTest {
 				}, syncErrorHeader)
 					.get("/async", ctx -> Mono.error(new IllegalStateException("later")), asyncErrorHeader))
 				.build();
+		}
+
+	}
+
+	/**
+	 * A stream of {@code length} bytes counting up from 0, which records its closing in
+	 * {@link #closedStreams}.
+	 */
+	static class ClosingStream extends InputStream {
+
+		private final String name;
+
+		private final long length;
+
+		private long position;
+
+		ClosingStream(String name, long length) {
+			this.name = name;
+			this.length = length;
+		}
+
+		static byte[] bytes(int length) {
+			byte[] bytes = new byte[length];
+			for (int i = 0; i < length; i++) {
+				bytes[i] = (byte) i;
+			}
+			return bytes;
+		}
+
+		@Override
+		public int read() throws IOException {
+			return (this.position < this.length) ? (byte) this.position++ & 0xFF : -1;
+		}
+
+		@Override
+		public void close() {
+			closedStreams.add(this.name);
 		}
 
 	}

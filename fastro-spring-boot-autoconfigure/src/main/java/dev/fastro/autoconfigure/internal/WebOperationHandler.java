@@ -1,5 +1,8 @@
 package dev.fastro.autoconfigure.internal;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,6 +29,7 @@ import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
 import org.springframework.boot.actuate.endpoint.web.WebOperation;
 import org.springframework.boot.actuate.endpoint.web.WebOperationRequestPredicate;
 import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
+import org.springframework.core.io.Resource;
 
 /**
  * Invokes one Actuator {@link WebOperation} for a request, as Spring Boot's WebFlux
@@ -116,13 +120,26 @@ final class WebOperationHandler implements Handler {
 	}
 
 	/**
-	 * Text and bytes as they are, as WebFlux writes them, and any other value as JSON.
+	 * Text and bytes as they are, a resource (such as the heap dump's file) streamed from
+	 * its content, as WebFlux writes them, and any other value as JSON.
 	 */
 	private Response body(int status, Object body, String contentType) {
 		if (body instanceof byte[] || body instanceof CharSequence) {
 			return Response.status(status).contentType(contentType).body(body);
 		}
+		if (body instanceof Resource resource) {
+			return Response.status(status).contentType(contentType).body(content(resource));
+		}
 		return this.bodies.json(status, body, contentType);
+	}
+
+	private static InputStream content(Resource resource) {
+		try {
+			return resource.getInputStream();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not read " + resource, ex);
+		}
 	}
 
 	private Object nothing(Context ctx) {

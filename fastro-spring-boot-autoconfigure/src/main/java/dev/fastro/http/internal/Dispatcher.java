@@ -94,7 +94,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
 		this.writer = new ResultWriter(Objects.requireNonNull(builder.json, "json"), errors, builder.responseHooks,
-				builder.requestTimeout);
+				builder.requestTimeout, builder.blockingScheduler);
 		this.blockingScheduler = builder.blockingScheduler;
 	}
 

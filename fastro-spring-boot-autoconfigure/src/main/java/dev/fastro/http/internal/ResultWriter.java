@@ -1,5 +1,7 @@
 package dev.fastro.http.internal;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -23,12 +25,14 @@ import org.apache.commons.logging.LogFactory;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
 
 /**
  * Writes what a handler returned. A value known now is written with one send of a buffer
  * whose length is set; a {@code Mono} or {@code CompletionStage} is written when it
  * completes; any other {@code Publisher} is streamed as a JSON array, or as
- * newline-delimited JSON when the client accepts {@code application/x-ndjson}.
+ * newline-delimited JSON when the client prefers {@code application/x-ndjson}; an
+ * {@code InputStream} is streamed as it is read.
  */
 final class ResultWriter {
 
@@ -47,6 +51,10 @@ final class ResultWriter {
 
 	private static final Object NOTHING = new Object();
 
+	// The most an InputStream's chunk holds: a large file then costs few round trips
+	// between the event loop and the thread that reads it.
+	private static final int CHUNK = 64 * 1024;
+
 	// The size in bytes up to which Netty's HttpObjectEncoder copies a body into the
 	// buffer of the headers: a text of this many chars is that small when it is ASCII.
 	private static final int SHORT_TEXT = 128;
@@ -59,11 +67,15 @@ final class ResultWriter {
 
 	private final Duration requestTimeout;
 
-	ResultWriter(JsonCodec json, ErrorAnswers errors, List<ResponseHook> hooks, Duration requestTimeout) {
+	private final Scheduler blockingScheduler;
+
+	ResultWriter(JsonCodec json, ErrorAnswers errors, List<ResponseHook> hooks, Duration requestTimeout,
+			Scheduler blockingScheduler) {
 		this.json = json;
 		this.errors = errors;
 		this.hooks = hooks.toArray(ResponseHook[]::new);
 		this.requestTimeout = requestTimeout;
+		this.blockingScheduler = blockingScheduler;
 	}
 
 	/** Writes a handler's result, whatever its kind. */
@@ -85,6 +97,9 @@ final class ResultWriter {
 		}
 		if (result instanceof Publisher<?> stream) {
 			return stream(ctx, bounded(ctx, Flux.from(stream)), answersError);
+		}
+		if (result instanceof InputStream bytes) {
+			return stream(ctx, read(ctx, bytes), OCTET_STREAM, answersError);
 		}
 		try {
 			if (result instanceof Response response) {
@@ -219,12 +234,7 @@ final class ResultWriter {
 		return ctx.send(body);
 	}
 
-	/**
-	 * Streams items once the first chunk is ready, so that a stream failing before it (an
-	 * error in place of the first item, or a first item that cannot be written) is
-	 * answered as a handler's exception is. Past that the status is sent: a failure can
-	 * only cut the response short, which tells the client the body is incomplete.
-	 */
+	/** Streams items as a JSON array, or as newline-delimited JSON. */
 	private Publisher<Void> stream(Exchange ctx, Flux<?> items, boolean answersError) {
 		boolean ndjson = acceptsNdjson(ctx);
 		Flux<ByteBuf> body = ndjson ? items.map(item -> this.json.write(item, ctx.alloc(), -1).writeByte('\n'))
@@ -232,11 +242,54 @@ final class ResultWriter {
 					.map(item -> this.json.write(item.getT2(), ctx.alloc(), (item.getT1() == 0) ? '[' : ','))
 					.switchIfEmpty(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(new byte[] { '[' })))
 					.concatWith(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(new byte[] { ']' })));
+		return stream(ctx, body, ndjson ? NDJSON : APPLICATION_JSON, answersError);
+	}
+
+	/**
+	 * Reads an {@code InputStream} in chunks on the blocking scheduler, each once the one
+	 * before has been written, and closes it at its end, when reading fails, or when the
+	 * client goes away.
+	 */
+	private Flux<ByteBuf> read(Exchange ctx, InputStream bytes) {
+		return Flux.<ByteBuf, InputStream>generate(() -> bytes, (in, sink) -> {
+			ByteBuf chunk = ctx.alloc().buffer(CHUNK);
+			try {
+				if (chunk.writeBytes(in, CHUNK) < 0) {
+					chunk.release();
+					sink.complete();
+				}
+				else {
+					sink.next(chunk);
+				}
+			}
+			catch (IOException ex) {
+				chunk.release();
+				sink.error(ex);
+			}
+			return in;
+		}, (in) -> {
+			try {
+				in.close();
+			}
+			catch (IOException ex) {
+				logger.debug("Could not close the stream answering " + ctx, ex);
+			}
+		}).subscribeOn(this.blockingScheduler);
+	}
+
+	/**
+	 * Streams chunks once the first is ready, so that a stream failing before it (an
+	 * error in place of the first item, a first item that cannot be written, a first read
+	 * that fails) is answered as a handler's exception is. Past that the status is sent:
+	 * a failure can only cut the response short, which tells the client the body is
+	 * incomplete.
+	 */
+	private Publisher<Void> stream(Exchange ctx, Flux<ByteBuf> body, AsciiString contentType, boolean answersError) {
 		return body.switchOnFirst((first, chunks) -> {
 			if (first.isOnError()) {
 				return failed(ctx, first.getThrowable(), answersError);
 			}
-			defaultContentType(ctx, ndjson ? NDJSON : APPLICATION_JSON);
+			defaultContentType(ctx, contentType);
 			runHooks(ctx);
 			// The transport frames a stream: chunked, or until the connection closes.
 			HttpHeaders headers = ctx.responseHeaders();

@@ -21,13 +21,14 @@ import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.exc.InvalidDefinitionException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Reads request bodies and writes results as JSON with the application's
  * {@link JsonMapper}, so {@code spring.jackson.*} settings apply. A body that cannot be
  * read is a 400 naming where it went wrong: the line and column of malformed JSON, or the
- * field that does not fit the target type.
+ * field that does not fit the target type and why.
  */
 public final class JsonCodec {
 
@@ -86,10 +87,16 @@ public final class JsonCodec {
 		catch (StreamReadException ex) {
 			throw new HttpException(400, "Malformed JSON" + at(ex.getLocation()) + ": " + ex.getOriginalMessage(), ex);
 		}
+		catch (InvalidDefinitionException ex) {
+			// The type cannot be read as JSON at all: the application's error, not the
+			// client's.
+			throw ex;
+		}
 		catch (JacksonException ex) {
 			String field = fieldPath(ex);
-			throw new HttpException(400, "JSON does not fit " + javaType.getRawClass().getSimpleName()
-					+ (field.isEmpty() ? "" : " at field '" + field + "'") + ": " + firstLine(ex.getOriginalMessage()),
+			throw new HttpException(400,
+					"JSON does not fit " + javaType.getRawClass().getSimpleName()
+							+ (field.isEmpty() ? "" : " at field '" + field + "'") + ": " + JsonMismatch.reason(ex),
 					ex);
 		}
 		if (value == null) {
@@ -170,11 +177,6 @@ public final class JsonCodec {
 			}
 		}
 		return path.toString();
-	}
-
-	private static String firstLine(String message) {
-		int newline = message.indexOf('\n');
-		return newline < 0 ? message : message.substring(0, newline);
 	}
 
 }

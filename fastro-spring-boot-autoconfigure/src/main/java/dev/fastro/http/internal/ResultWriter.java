@@ -252,7 +252,9 @@ final class ResultWriter {
 	 */
 	private Flux<ByteBuf> read(Exchange ctx, InputStream bytes) {
 		return Flux.<ByteBuf, InputStream>generate(() -> bytes, (in, sink) -> {
-			ByteBuf chunk = ctx.alloc().buffer(CHUNK);
+			// On the heap, where the stream reads straight into the buffer's array: a
+			// direct buffer would read through a temporary array of the chunk's size.
+			ByteBuf chunk = ctx.alloc().heapBuffer(CHUNK);
 			try {
 				if (chunk.writeBytes(in, CHUNK) < 0) {
 					chunk.release();

@@ -61,8 +61,8 @@ public class FastroProperties implements Validator {
 		private int eventLoopThreads = 0;
 
 		/**
-		 * Largest request body accepted; a larger one is answered 413 without being read
-		 * into memory.
+		 * Largest request body accepted, at most 2GB since a body is received whole; a
+		 * larger one is answered 413 without being read into memory.
 		 */
 		private DataSize maxBodySize = DataSize.ofMegabytes(1);
 
@@ -557,7 +557,8 @@ public class FastroProperties implements Validator {
 		check(errors, "server.port", server.getPort() >= 0 && server.getPort() <= 65535, "must be between 0 and 65535");
 		check(errors, "server.eventLoopThreads", server.getEventLoopThreads() >= 0,
 				"must be 0 (Reactor Netty's default) or more");
-		check(errors, "server.maxBodySize", server.getMaxBodySize().toBytes() >= 0, "must not be negative");
+		check(errors, "server.maxBodySize", nonNegativeInt(server.getMaxBodySize()),
+				"must be between 0B and 2GB (a body is received whole, in one buffer)");
 		check(errors, "server.maxParameters", server.getMaxParameters() >= 1, "must be at least 1");
 		check(errors, "server.maxInitialLineLength", positiveInt(server.getMaxInitialLineLength()),
 				"must be between 1B and 2GB");

@@ -209,6 +209,15 @@ class FastroAutoConfigurationTest {
 				.contains("must be positive"));
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "-1B", "3GB" })
+	void refusesAMaxBodySizeNoBufferCanHold(String size) {
+		this.runner.withPropertyValues("fastro.server.max-body-size=" + size)
+			.run(context -> assertThat(causes(context.getStartupFailure()))
+				.contains("field 'server.maxBodySize': rejected value [" + DataSize.parse(size) + "]")
+				.contains("must be between 0B and 2GB (a body is received whole, in one buffer)"));
+	}
+
 	@Test
 	void refusesAMaxBodySizeThatIsNotASize() {
 		this.runner.withPropertyValues("fastro.server.max-body-size=lots")

@@ -1,11 +1,16 @@
 package dev.fastro.autoconfigure;
 
 import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
 
 import dev.fastro.autoconfigure.internal.ActuatorRoutes;
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.autoconfigure.internal.ManagementPort;
+import dev.fastro.autoconfigure.internal.SslBundleCustomizer;
 import dev.fastro.http.ErrorHook;
 import dev.fastro.http.ExceptionHandler;
 import dev.fastro.http.Middleware;
@@ -18,6 +23,7 @@ import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.server.internal.FastroServer;
 import reactor.core.scheduler.Scheduler;
+import reactor.netty.http.server.HttpServer;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -36,7 +42,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
@@ -73,6 +82,11 @@ public class FastroActuatorAutoConfiguration {
 
 	/** The bean name of the management server's lifecycle. */
 	static final String MANAGEMENT_SERVER_BEAN = "fastroManagementServer";
+
+	/**
+	 * The keys of {@code management.server.ssl} that Fastro's management server takes.
+	 */
+	private static final Set<String> MANAGEMENT_SSL_KEYS = Set.of("enabled", "bundle", "client-auth");
 
 	@Bean
 	@ConditionalOnMissingBean
@@ -113,7 +127,8 @@ public class FastroActuatorAutoConfiguration {
 				ObjectProvider<ErrorHook> errorHooks,
 				@Qualifier(FastroAutoConfiguration.BLOCKING_SCHEDULER) Scheduler blockingScheduler,
 				ObjectProvider<DispatcherWrapper> wrappers, ObjectProvider<FastroServerCustomizer> customizers,
-				ConfigurableEnvironment environment, ApplicationEventPublisher events) {
+				ObjectProvider<SslBundles> sslBundles, ConfigurableEnvironment environment,
+				ApplicationEventPublisher events) {
 			Binder binder = Binder.get(environment);
 			String basePath = binder.bind("management.server.base-path", String.class).orElse("")
 					+ properties.getBasePath();
@@ -127,15 +142,50 @@ public class FastroActuatorAutoConfiguration {
 				.orElse(server.getAddress());
 			int port = binder.bind("management.server.port", Integer.class).get();
 			// The application's customizers, but not its TLS, compression or HTTP/2:
-			// those are the application's port's, as management.server.ssl is Spring
-			// Boot's.
+			// those are the application's port's. Its TLS is Spring Boot's own
+			// management.server.ssl.
+			List<Function<HttpServer, HttpServer>> serverCustomizers = new ArrayList<>();
+			SslBundleCustomizer ssl = managementSsl(binder, sslBundles);
+			if (ssl != null) {
+				serverCustomizers.add(ssl);
+			}
+			customizers.orderedStream().forEach(serverCustomizers::add);
 			FastroServer managementServer = FastroServerAutoConfiguration.server(server, host, port, null, dispatcher,
-					FastroServerAutoConfiguration.wrapAll(wrappers), json, limits,
-					customizers.orderedStream().toList());
+					FastroServerAutoConfiguration.wrapAll(wrappers), json, limits, serverCustomizers);
 			return FastroServerLifecycle.management(managementServer, dispatcher,
 					FastroServerAutoConfiguration.shutdownTimeout(server, environment), environment, events);
 		}
 
+	}
+
+	/**
+	 * The management server's TLS, from Spring Boot's {@code management.server.ssl} keys
+	 * as Fastro takes its own: an SSL bundle and its client authentication. Boot's older
+	 * keys, which name a key store or certificate directly, fail start-up rather than be
+	 * ignored, which would serve the endpoints in clear text.
+	 * @return the TLS customizer, or {@code null} for clear text
+	 */
+	private static SslBundleCustomizer managementSsl(Binder binder, ObjectProvider<SslBundles> sslBundles) {
+		Map<String, Object> keys = binder.bind("management.server.ssl", Bindable.mapOf(String.class, Object.class))
+			.orElse(Map.of());
+		if (keys.isEmpty() || !binder.bind("management.server.ssl.enabled", Boolean.class).orElse(true)) {
+			return null;
+		}
+		for (Map.Entry<String, Object> key : keys.entrySet()) {
+			if (!MANAGEMENT_SSL_KEYS.contains(key.getKey())) {
+				throw new InvalidConfigurationPropertyValueException("management.server.ssl." + key.getKey(),
+						key.getValue(), "Fastro's management server takes its key material from an SSL bundle: "
+								+ "set management.server.ssl.bundle to one declared under spring.ssl.bundle.");
+			}
+		}
+		String bundle = binder.bind("management.server.ssl.bundle", String.class)
+			.orElseThrow(() -> new InvalidConfigurationPropertyValueException("management.server.ssl.bundle", null,
+					"TLS is enabled for the management server, but no SSL bundle is named."));
+		FastroProperties.ClientAuth clientAuth = binder
+			.bind("management.server.ssl.client-auth", FastroProperties.ClientAuth.class)
+			.orElse(FastroProperties.ClientAuth.NONE);
+		return FastroServerAutoConfiguration.ssl("management.server.ssl.bundle", bundle, clientAuth, false,
+				sslBundles.getObject());
 	}
 
 	static class OnSamePort extends OnManagementPort {

@@ -119,8 +119,8 @@ public class FastroServerAutoConfiguration {
 		List<Function<HttpServer, HttpServer>> customizers = new ArrayList<>();
 		String bundle = server.getSsl().getBundle();
 		if (StringUtils.hasText(bundle)) {
-			customizers.add(ssl(bundle, server.getSsl().getClientAuth(), server.getHttp2().isEnabled(),
-					sslBundles.getObject()));
+			customizers.add(ssl("fastro.server.ssl.bundle", bundle, server.getSsl().getClientAuth(),
+					server.getHttp2().isEnabled(), sslBundles.getObject()));
 		}
 		FastroProperties.Compression compression = server.getCompression();
 		if (compression.isEnabled()) {
@@ -139,14 +139,18 @@ public class FastroServerAutoConfiguration {
 				environment, events);
 	}
 
-	private static SslBundleCustomizer ssl(String bundleName, FastroProperties.ClientAuth clientAuth, boolean http2,
-			SslBundles bundles) {
+	/**
+	 * TLS from the SSL bundle that {@code property} names, for the application's server
+	 * or the management server.
+	 */
+	static SslBundleCustomizer ssl(String property, String bundleName, FastroProperties.ClientAuth clientAuth,
+			boolean http2, SslBundles bundles) {
 		SslBundle bundle;
 		try {
 			bundle = bundles.getBundle(bundleName);
 		}
 		catch (NoSuchSslBundleException ex) {
-			throw new InvalidConfigurationPropertyValueException("fastro.server.ssl.bundle", bundleName,
+			throw new InvalidConfigurationPropertyValueException(property, bundleName,
 					"There is no SSL bundle of that name; declare it under spring.ssl.bundle.pem or spring.ssl.bundle.jks.");
 		}
 		SslBundleCustomizer customizer = new SslBundleCustomizer(bundleName, bundle, switch (clientAuth) {

@@ -1,7 +1,12 @@
 package dev.fastro.autoconfigure;
 
+import java.io.IOException;
+import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -10,13 +15,17 @@ import java.util.concurrent.TimeUnit;
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.http.Handler;
 import dev.fastro.http.Routes;
+import dev.fastro.test.TestCertificates;
+import dev.fastro.test.TestCertificates.Identity;
 import dev.fastro.test.TestHttp;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
@@ -24,6 +33,7 @@ import static dev.fastro.test.TestHttp.get;
 import static dev.fastro.test.TestHttp.request;
 import static dev.fastro.test.TestHttp.send;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -33,6 +43,9 @@ import static org.awaitility.Awaitility.await;
  * management server still answers.
  */
 class ActuatorManagementServerTest {
+
+	@TempDir
+	static Path keys;
 
 	static final CountDownLatch slowReached = new CountDownLatch(1);
 
@@ -83,6 +96,41 @@ class ActuatorManagementServerTest {
 	}
 
 	@Test
+	void theManagementPortServesTlsFromBootsManagementSslBundle() throws Exception {
+		Identity identity = TestCertificates.create(keys, "management");
+		String keyStore = "spring.ssl.bundle.jks.management.keystore.";
+		try (ConfigurableApplicationContext context = start(keyStore + "location=file:" + identity.keyStore(),
+				keyStore + "password=" + Identity.PASSWORD, keyStore + "type=PKCS12",
+				"management.server.ssl.bundle=management")) {
+			int port = port(context, FastroServerLifecycle.PORT_PROPERTY);
+			int management = port(context, FastroServerLifecycle.MANAGEMENT_PORT_PROPERTY);
+			HttpClient tls = HttpClient.newBuilder()
+				.sslContext(TestCertificates.clientContext(null, identity))
+				.connectTimeout(Duration.ofSeconds(5))
+				.build();
+			HttpResponse<String> health = tls.send(
+					HttpRequest.newBuilder(URI.create("https://localhost:" + management + "/actuator/health")).build(),
+					BodyHandlers.ofString());
+			assertThat(health.statusCode()).isEqualTo(200);
+			assertThatExceptionOfType(IOException.class).isThrownBy(() -> HttpClient.newHttpClient()
+				.send(HttpRequest.newBuilder(URI.create("http://localhost:" + management + "/actuator/health")).build(),
+						BodyHandlers.ofString()));
+			// The application's own port keeps its own settings: clear text here.
+			assertThat(get(port, "/actuator/health").statusCode()).isEqualTo(404);
+		}
+	}
+
+	@Test
+	void refusesManagementSslKeysItCannotHonourRatherThanServeInClearText() {
+		assertThatExceptionOfType(Exception.class)
+			.isThrownBy(() -> start("management.server.ssl.key-store=classpath:keystore.p12"))
+			.havingRootCause()
+			.isInstanceOf(InvalidConfigurationPropertyValueException.class)
+			.withMessageContaining("management.server.ssl.key-store")
+			.withMessageContaining("set management.server.ssl.bundle");
+	}
+
+	@Test
 	void aContextStoppedAndStartedAgainStaysReady() {
 		try (ConfigurableApplicationContext context = start()) {
 			context.stop();
@@ -92,10 +140,11 @@ class ActuatorManagementServerTest {
 		}
 	}
 
-	private static ConfigurableApplicationContext start() {
+	private static ConfigurableApplicationContext start(String... properties) {
 		return new SpringApplicationBuilder(ManagedApp.class).web(WebApplicationType.NONE)
 			.properties("fastro.server.port=0", "management.server.port=0", "fastro.server.shutdown-timeout=20s",
 					"management.endpoint.health.probes.enabled=true")
+			.properties(properties)
 			.run();
 	}
 

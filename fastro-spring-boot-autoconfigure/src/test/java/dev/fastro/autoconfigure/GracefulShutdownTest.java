@@ -15,7 +15,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
+import dev.fastro.http.Handler;
 import dev.fastro.http.Routes;
+import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawResponse;
 import dev.fastro.test.TestHttp;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -28,10 +31,12 @@ import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
+import static dev.fastro.test.RawHttp.rawRequest;
 import static dev.fastro.test.TestHttp.request;
 import static dev.fastro.test.TestHttp.send;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Closing the context lets in-flight requests finish, then refuses new connections. A
@@ -41,6 +46,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class GracefulShutdownTest {
 
 	static final CountDownLatch reached = new CountDownLatch(5);
+
+	static final CountDownLatch heldReached = new CountDownLatch(1);
+
+	static final CountDownLatch heldRelease = new CountDownLatch(1);
 
 	/**
 	 * Counted down by each {@code /work} request: the load is on once it reaches zero.
@@ -73,6 +82,28 @@ class GracefulShutdownTest {
 			assertThat(response.body()).isEqualTo("finished");
 		}
 		assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(ConnectException.class);
+	}
+
+	@Test
+	void theLastAnswerOnADrainingConnectionSaysTheConnectionCloses() throws Exception {
+		ConfigurableApplicationContext context = start();
+		int port = port(context);
+		try (RawHttp raw = new RawHttp(port)) {
+			raw.send(rawRequest("GET", "/held"));
+			assertThat(heldReached.await(5, TimeUnit.SECONDS)).as("the request reached the handler").isTrue();
+			CompletableFuture<Void> closing = CompletableFuture.runAsync(context::close);
+			// The server drains once it refuses new connections.
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThatThrownBy(() -> new Socket("127.0.0.1", port).close())
+					.isInstanceOf(ConnectException.class));
+			heldRelease.countDown();
+			RawResponse response = raw.read();
+			assertThat(response.status()).isEqualTo(200);
+			// Without it, a client could send its next request as the server closes.
+			assertThat(response.header("connection")).isEqualTo("close");
+			assertThat(raw.closedWithin(Duration.ofSeconds(10))).isTrue();
+			closing.get(10, TimeUnit.SECONDS);
+		}
 	}
 
 	@Test
@@ -129,7 +160,11 @@ class GracefulShutdownTest {
 
 		@Bean
 		Routes slow() {
-			return Routes.builder().get("/slow", ctx -> {
+			return Routes.builder().get("/held", Handler.blocking(ctx -> {
+				heldReached.countDown();
+				heldRelease.await();
+				return "released";
+			})).get("/slow", ctx -> {
 				reached.countDown();
 				return Mono.delay(Duration.ofMillis(800)).thenReturn("finished");
 			}).get("/work", ctx -> {

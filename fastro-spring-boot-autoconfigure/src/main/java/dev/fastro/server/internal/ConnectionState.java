@@ -206,6 +206,11 @@ final class ConnectionState {
 		return this.answeredAt;
 	}
 
+	/** Whether the next final response answers the last request decoded so far. */
+	boolean isLastDue() {
+		return nextAnswer() >= this.decoded;
+	}
+
 	/** Whether every request decoded so far has been answered. */
 	boolean allAnswered() {
 		return this.answered >= this.decoded;

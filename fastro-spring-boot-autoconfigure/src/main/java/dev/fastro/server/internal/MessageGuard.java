@@ -305,10 +305,16 @@ final class MessageGuard extends ChannelDuplexHandler {
 	}
 
 	/**
-	 * A final response as it leaves: dated, and with a problem body when it refuses an
-	 * undecodable request.
+	 * A final response as it leaves: dated, with a problem body when it refuses an
+	 * undecodable request, and saying {@code connection: close} when it is the last one
+	 * due on a connection the server is draining, so that the client sends no request the
+	 * close would lose.
 	 */
 	private HttpResponse finish(HttpResponse response) {
+		if (this.state.isDraining() && this.state.isLastDue()) {
+			response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+			this.state.stopReading();
+		}
 		if (this.failure != null && this.failedRequest == this.state.nextAnswer()
 				&& response instanceof FullHttpResponse full && !full.content().isReadable()) {
 			Throwable cause = this.failure;

@@ -1,5 +1,7 @@
 package dev.fastro.test.client;
 
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +40,7 @@ class FastroTestClientTest {
 			.get("/later", ctx -> Mono.delay(Duration.ofMillis(1)).map(tick -> "later"))
 			.get("/blocking", Handler.blocking(ctx -> "blocked"))
 			.get("/stream", ctx -> Flux.just(new Item("a", 1), new Item("b", 2)))
+			.get("/download", ctx -> new ByteArrayInputStream("a,b\n1,2\n".getBytes(StandardCharsets.UTF_8)))
 			.get("/cookie", ctx -> ctx.cookie("seen", "yes").status(202))
 			.get("/teapot", ctx -> {
 				throw new HttpException(418, "I am one");
@@ -129,6 +132,14 @@ class FastroTestClientTest {
 			.hasBody("[{\"sku\":\"a\",\"quantity\":1},{\"sku\":\"b\",\"quantity\":2}]");
 		assertThat(this.client.get("/stream").header("accept", "application/x-ndjson").exchange())
 			.hasBody("{\"sku\":\"a\",\"quantity\":1}\n{\"sku\":\"b\",\"quantity\":2}\n");
+	}
+
+	@Test
+	void collectsAnInputStreamsBytes() {
+		assertThat(this.client.get("/download").exchange()).hasStatus(200)
+			.hasContentType("application/octet-stream")
+			.hasHeader("transfer-encoding", "chunked")
+			.hasBody("a,b\n1,2\n");
 	}
 
 	@Test

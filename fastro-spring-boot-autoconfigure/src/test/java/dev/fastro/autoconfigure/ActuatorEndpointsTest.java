@@ -157,6 +157,13 @@ class ActuatorEndpointsTest {
 		assertThat(header(openMetrics, "content-type"))
 			.isEqualTo("application/openmetrics-text;version=1.0.0;charset=utf-8");
 		assertThat(openMetrics.body()).endsWith("# EOF\n");
+
+		// What Prometheus itself sends when it scrapes.
+		HttpResponse<String> scrape = get(port, "/actuator/prometheus", "accept",
+				"application/openmetrics-text;version=1.0.0;q=0.5,application/openmetrics-text;version=0.0.1;q=0.4,"
+						+ "text/plain;version=0.0.4;q=0.3,*/*;q=0.2");
+		assertThat(header(scrape, "content-type"))
+			.isEqualTo("application/openmetrics-text;version=1.0.0;charset=utf-8");
 	}
 
 	@Test
@@ -172,6 +179,9 @@ class ActuatorEndpointsTest {
 		assertThat(text.body()).contains("Full thread dump");
 		assertThat(get(port, "/actuator/threaddump", "accept", "text/plain;q=0.5, application/json").body())
 			.startsWith("{");
+		// Alike by q-value, the type the client names wins over the one its */* covers.
+		assertThat(header(get(port, "/actuator/threaddump", "accept", "*/*, text/plain"), "content-type"))
+			.isEqualTo("text/plain;charset=UTF-8");
 		assertThat(get(port, "/actuator/threaddump", "accept", "text/html").statusCode()).isEqualTo(406);
 	}
 

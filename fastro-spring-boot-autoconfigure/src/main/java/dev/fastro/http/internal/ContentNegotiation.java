@@ -17,9 +17,12 @@ public final class ContentNegotiation {
 	/**
 	 * Media ranges, as {@code Accept} lists them: {@code type/subtype} covers that type
 	 * alone, {@code type/*} every subtype, and {@code *}{@code /*} every type, each less
-	 * specifically than the one before.
+	 * specifically than the one before. A candidate's parameters, such as a version, are
+	 * not compared.
 	 */
-	public static final Coverage MEDIA_RANGES = (range, mediaType) -> {
+	public static final Coverage MEDIA_RANGES = (range, candidate) -> {
+		int parameters = candidate.indexOf(';');
+		String mediaType = (parameters < 0) ? candidate : candidate.substring(0, parameters).trim();
 		if (range.equals(mediaType)) {
 			return 2;
 		}

@@ -238,7 +238,19 @@ class PipelineTest {
 		HttpResponse<String> response = get(this.port, "/input-stream/unreadable");
 		assertThat(response.statusCode()).isEqualTo(500);
 		assertThat(this.errorsSeen).singleElement().isInstanceOf(IOException.class);
-		await().untilAsserted(() -> assertThat(closedStreams).contains("unreadable"));
+		await().untilAsserted(() -> assertThat(closedStreams).contains("unreadable-GET"));
+	}
+
+	@Test
+	void headClosesAnInputStreamUnread() throws IOException {
+		// Read, this stream would fail: a HEAD's answer needs none of it.
+		try (RawHttp raw = new RawHttp(this.port)) {
+			RawResponse response = raw.send(rawRequest("HEAD", "/input-stream/unreadable")).readToHead();
+			assertThat(response.status()).isEqualTo(200);
+			assertThat(response.header("content-type")).isEqualTo("application/octet-stream");
+		}
+		assertThat(this.errorsSeen).isEmpty();
+		await().untilAsserted(() -> assertThat(closedStreams).contains("unreadable-HEAD"));
 	}
 
 	@Test
@@ -548,7 +560,7 @@ class PipelineTest {
 				})
 				.get("/input-stream/whole", ctx -> new ClosingStream("whole", 200_000))
 				.get("/input-stream/endless", ctx -> new ClosingStream("endless", Long.MAX_VALUE))
-				.get("/input-stream/unreadable", ctx -> new ClosingStream("unreadable", 10) {
+				.get("/input-stream/unreadable", ctx -> new ClosingStream("unreadable-" + ctx.method(), 10) {
 					@Override
 					public int read(byte[] bytes, int offset, int length) throws IOException {
 						throw new IOException("disk gone");

@@ -99,7 +99,10 @@ final class ResultWriter {
 			return stream(ctx, bounded(ctx, Flux.from(stream)), answersError);
 		}
 		if (result instanceof InputStream bytes) {
-			return stream(ctx, read(ctx, bytes), OCTET_STREAM, answersError);
+			// The answer to a HEAD has no body: the stream is closed unread.
+			Flux<ByteBuf> body = ctx.method().equals("HEAD")
+					? Flux.using(() -> bytes, (in) -> Flux.empty(), (in) -> close(ctx, in)) : read(ctx, bytes);
+			return stream(ctx, body, OCTET_STREAM, answersError);
 		}
 		try {
 			if (result instanceof Response response) {
@@ -269,14 +272,16 @@ final class ResultWriter {
 				sink.error(ex);
 			}
 			return in;
-		}, (in) -> {
-			try {
-				in.close();
-			}
-			catch (IOException ex) {
-				logger.debug("Could not close the stream answering " + ctx, ex);
-			}
-		}).subscribeOn(this.blockingScheduler);
+		}, (in) -> close(ctx, in)).subscribeOn(this.blockingScheduler);
+	}
+
+	private static void close(Exchange ctx, InputStream in) {
+		try {
+			in.close();
+		}
+		catch (IOException ex) {
+			logger.debug("Could not close the stream answering " + ctx, ex);
+		}
 	}
 
 	/**

@@ -197,7 +197,10 @@ public interface Context {
 	/** The response status set so far. */
 	int status();
 
-	/** Sets a response header, replacing any value it had. */
+	/**
+	 * Sets a response header, replacing any value it had; a {@code null} value removes
+	 * it, as a servlet response's {@code setHeader} does.
+	 */
 	Context header(String name, String value);
 
 	/** The response headers, sent with the response. */

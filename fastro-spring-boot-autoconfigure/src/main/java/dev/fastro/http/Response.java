@@ -53,11 +53,15 @@ public final class Response {
 
 	/**
 	 * Adds a header; a name added twice is sent twice, except {@code content-type}, whose
-	 * last value replaces the others. A name or value that HTTP does not allow, such as
-	 * one with a CR or LF in it, is never sent: writing the response fails with an
+	 * last value replaces the others, and a {@code null} value adds nothing, as a servlet
+	 * response's {@code addHeader} does. A name or value that HTTP does not allow, such
+	 * as one with a CR or LF in it, is never sent: writing the response fails with an
 	 * {@code IllegalArgumentException}, answered as a handler's exception is.
 	 */
 	public Response header(String name, String value) {
+		if (value == null) {
+			return this;
+		}
 		List<Map.Entry<String, String>> more = new ArrayList<>(this.headers);
 		more.add(Map.entry(name, value));
 		return new Response(this.status, Collections.unmodifiableList(more), this.body);

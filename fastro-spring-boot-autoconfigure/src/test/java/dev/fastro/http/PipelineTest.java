@@ -291,6 +291,14 @@ class PipelineTest {
 	}
 
 	@Test
+	void aNullHeaderValueRemovesTheHeaderOrAddsNothing() {
+		HttpResponse<String> response = get(this.port, "/null-header");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(response.headers().map()).doesNotContainKeys("x-set", "x-added");
+		assertThat(response.headers().allValues("x-kept")).containsExactly("1");
+	}
+
+	@Test
 	void responseContentTypeReplacesTheOneSetBefore() {
 		HttpResponse<String> response = get(this.port, "/content-type/twice");
 		assertThat(response.headers().allValues("content-type")).containsExactly("text/html");
@@ -565,6 +573,10 @@ class PipelineTest {
 					public int read(byte[] bytes, int offset, int length) throws IOException {
 						throw new IOException("disk gone");
 					}
+				})
+				.get("/null-header", ctx -> {
+					ctx.header("x-set", "1").header("x-set", null).header("x-kept", "1");
+					return Response.ok("ok").header("x-added", null);
 				})
 				.get("/bytes", ctx -> new byte[] { 'a', 'b', 'c' })
 				.get("/text/:length", ctx -> "é".repeat(ctx.paramInt("length")))

@@ -453,7 +453,12 @@ public final class Exchange implements Context {
 
 	@Override
 	public Context header(String name, String value) {
-		this.responseHeaders.set(name, value);
+		if (value != null) {
+			this.responseHeaders.set(name, value);
+		}
+		else {
+			this.responseHeaders.remove(name);
+		}
 		return this;
 	}
 

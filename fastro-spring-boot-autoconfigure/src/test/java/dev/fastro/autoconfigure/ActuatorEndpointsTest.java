@@ -200,6 +200,8 @@ class ActuatorEndpointsTest {
 	@Test
 	void aClientThatAcceptsNoProducedTypeIsAnswered406() {
 		assertThat(get(port, "/actuator/health", "accept", "text/html").statusCode()).isEqualTo(406);
+		assertThat(header(get(port, "/actuator/health", "accept", "application/*+json"), "content-type"))
+			.isEqualTo("application/vnd.spring-boot.actuator.v3+json");
 	}
 
 	@Test

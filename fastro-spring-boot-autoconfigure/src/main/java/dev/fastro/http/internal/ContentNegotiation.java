@@ -16,9 +16,10 @@ public final class ContentNegotiation {
 
 	/**
 	 * Media ranges, as {@code Accept} lists them: {@code type/subtype} covers that type
-	 * alone, {@code type/*} every subtype, and {@code *}{@code /*} every type, each less
-	 * specifically than the one before. A candidate's parameters, such as a version, are
-	 * not compared.
+	 * alone; {@code type/*} every subtype, and {@code type/*+suffix} (as Spring reads it)
+	 * {@code type/suffix} and every subtype with that suffix; {@code *}{@code /*} every
+	 * type, each less specifically than the one before. A candidate's parameters, such as
+	 * a version, are not compared.
 	 */
 	public static final Coverage MEDIA_RANGES = (range, candidate) -> {
 		int parameters = candidate.indexOf(';');
@@ -30,8 +31,14 @@ public final class ContentNegotiation {
 			return 0;
 		}
 		int slash = mediaType.indexOf('/');
-		return (range.endsWith("/*") && range.length() == slash + 2 && range.regionMatches(0, mediaType, 0, slash)) ? 1
-				: -1;
+		if (slash < 0 || !range.startsWith("/*", slash) || !range.regionMatches(0, mediaType, 0, slash)) {
+			return -1;
+		}
+		String wildcard = range.substring(slash + 2);
+		String subtype = mediaType.substring(slash + 1);
+		boolean covered = wildcard.isEmpty()
+				|| (wildcard.startsWith("+") && (subtype.equals(wildcard.substring(1)) || subtype.endsWith(wildcard)));
+		return covered ? 1 : -1;
 	};
 
 	private ContentNegotiation() {

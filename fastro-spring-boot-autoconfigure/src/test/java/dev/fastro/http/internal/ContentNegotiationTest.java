@@ -33,6 +33,9 @@ class ContentNegotiationTest {
 			application/x-ndjson;q=nope, application/json;q=0.1 | application/json
 			application/x-ndjson;q=2, application/json;q=0.1 | application/json
 			application/x-ndjson-seq, application/jsonx    | null
+			application/*+json                             | application/json
+			application/*+json, application/x-ndjson       | application/x-ndjson
+			text/*, application/*+xml                      | null
 			""")
 	void choosesTheMediaTypeTheClientPrefers(String accept, String chosen) {
 		assertThat(ContentNegotiation.choose(accept, STREAM_TYPES, ContentNegotiation.MEDIA_RANGES)).isEqualTo(chosen);

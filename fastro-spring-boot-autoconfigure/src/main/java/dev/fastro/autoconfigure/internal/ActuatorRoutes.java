@@ -122,14 +122,14 @@ public final class ActuatorRoutes {
 		}
 
 		@Override
-		public Object handle(Context ctx) throws Exception {
+		public Object handle(Context ctx) {
 			String mediaType = this.produced.negotiate(ctx);
 			for (WebOperationHandler operation : this.operations) {
 				if (operation.produces(mediaType)) {
-					return operation.handle(ctx);
+					return operation.handle(ctx, mediaType);
 				}
 			}
-			return this.operations.get(0).handle(ctx);
+			return this.operations.get(0).handle(ctx, mediaType);
 		}
 
 		@Override

@@ -49,7 +49,7 @@ final class ContentCodings {
 	 * The coding to send for this {@code Accept-Encoding}, or {@code null} when none that
 	 * the client accepts is available (the body then goes as it is).
 	 */
-	String choose(String acceptEncoding) {
+	String choose(List<String> acceptEncoding) {
 		return ContentNegotiation.choose(acceptEncoding, this.available, ContentCodings::coverage);
 	}
 

@@ -39,8 +39,7 @@ final class ProducedMediaTypes {
 		if (accepts.isEmpty()) {
 			return this.produced.get(0);
 		}
-		String chosen = ContentNegotiation.choose(String.join(",", accepts), this.candidates,
-				ContentNegotiation.MEDIA_RANGES);
+		String chosen = ContentNegotiation.choose(accepts, this.candidates, ContentNegotiation.MEDIA_RANGES);
 		if (chosen == null) {
 			throw new HttpException(406, "Accept '" + String.join(", ", accepts) + "' names none of " + this.produced);
 		}

@@ -70,7 +70,7 @@ public final class ResponseCompression implements Function<HttpServer, HttpServe
 				return false;
 			}
 		}
-		String coding = this.codings.choose(String.join(",", requestHeaders.getAll(HttpHeaderNames.ACCEPT_ENCODING)));
+		String coding = this.codings.choose(requestHeaders.getAll(HttpHeaderNames.ACCEPT_ENCODING));
 		if (coding == null) {
 			return false;
 		}

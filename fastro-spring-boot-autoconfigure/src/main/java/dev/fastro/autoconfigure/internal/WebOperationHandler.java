@@ -71,7 +71,13 @@ final class WebOperationHandler implements Handler {
 
 	@Override
 	public Object handle(Context ctx) {
-		String contentType = this.produced.negotiate(ctx);
+		return handle(ctx, this.produced.negotiate(ctx));
+	}
+
+	/**
+	 * Invokes the operation for a request whose content type has been negotiated already.
+	 */
+	Object handle(Context ctx, String contentType) {
 		InvocationContext invocation = new InvocationContext(SecurityContext.NONE, arguments(ctx), this.namespace,
 				new ProducibleOperationArgumentResolver(() -> ctx.headers("accept")));
 		Object result;

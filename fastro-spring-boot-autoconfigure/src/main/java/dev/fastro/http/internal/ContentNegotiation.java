@@ -46,28 +46,29 @@ public final class ContentNegotiation {
 
 	/**
 	 * The candidate to send for this header.
-	 * @param header the header's values, joined by commas; may be {@code null}
+	 * @param header the header's values, as many as the request has lines of it, each a
+	 * list of elements separated by commas
 	 * @param candidates what the server can send, in lower case and in its order of
 	 * preference
 	 * @param coverage how the header's elements cover the candidates
 	 * @return the chosen candidate, or {@code null} when the header accepts none of them
 	 */
-	public static String choose(String header, List<String> candidates, Coverage coverage) {
-		if (header == null) {
-			return null;
-		}
+	public static String choose(List<String> header, List<String> candidates, Coverage coverage) {
 		float[] weights = new float[candidates.size()];
 		int[] specificities = new int[candidates.size()];
 		Arrays.fill(specificities, -1);
-		for (String element : header.split(",")) {
-			int semicolon = element.indexOf(';');
-			String name = ((semicolon < 0) ? element : element.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
-			float q = (semicolon < 0) ? 1 : qValue(element.substring(semicolon + 1));
-			for (int candidate = 0; candidate < weights.length; candidate++) {
-				int specificity = coverage.of(name, candidates.get(candidate));
-				if (specificity > specificities[candidate]) {
-					specificities[candidate] = specificity;
-					weights[candidate] = q;
+		for (String value : header) {
+			for (String element : value.split(",")) {
+				int semicolon = element.indexOf(';');
+				String name = ((semicolon < 0) ? element : element.substring(0, semicolon)).trim()
+					.toLowerCase(Locale.ROOT);
+				float q = (semicolon < 0) ? 1 : qValue(element.substring(semicolon + 1));
+				for (int candidate = 0; candidate < weights.length; candidate++) {
+					int specificity = coverage.of(name, candidates.get(candidate));
+					if (specificity > specificities[candidate]) {
+						specificities[candidate] = specificity;
+						weights[candidate] = q;
+					}
 				}
 			}
 		}

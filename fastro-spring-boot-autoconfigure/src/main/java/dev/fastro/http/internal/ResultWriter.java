@@ -323,9 +323,8 @@ final class ResultWriter {
 	 * than JSON, or not at all, gets a JSON array.
 	 */
 	private static boolean acceptsNdjson(Context ctx) {
-		String accept = String.join(",", ctx.headers("accept"));
-		return STREAM_TYPES.get(1)
-			.equals(ContentNegotiation.choose(accept, STREAM_TYPES, ContentNegotiation.MEDIA_RANGES));
+		return NDJSON.contentEquals(
+				ContentNegotiation.choose(ctx.headers("accept"), STREAM_TYPES, ContentNegotiation.MEDIA_RANGES));
 	}
 
 	private static void defaultContentType(Context ctx, AsciiString contentType) {

@@ -2,6 +2,7 @@ package dev.fastro.http.internal;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -38,7 +39,18 @@ class ContentNegotiationTest {
 			text/*, application/*+xml                      | null
 			""")
 	void choosesTheMediaTypeTheClientPrefers(String accept, String chosen) {
-		assertThat(ContentNegotiation.choose(accept, STREAM_TYPES, ContentNegotiation.MEDIA_RANGES)).isEqualTo(chosen);
+		List<String> header = (accept != null) ? List.of(accept) : List.of();
+		assertThat(ContentNegotiation.choose(header, STREAM_TYPES, ContentNegotiation.MEDIA_RANGES)).isEqualTo(chosen);
+	}
+
+	@Test
+	void readsEveryLineOfTheHeader() {
+		assertThat(ContentNegotiation.choose(List.of("application/x-ndjson;q=0.5", "application/json"), STREAM_TYPES,
+				ContentNegotiation.MEDIA_RANGES))
+			.isEqualTo("application/json");
+		assertThat(ContentNegotiation.choose(List.of("text/html", "application/x-ndjson"), STREAM_TYPES,
+				ContentNegotiation.MEDIA_RANGES))
+			.isEqualTo("application/x-ndjson");
 	}
 
 }

@@ -56,8 +56,12 @@ public class FastroAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	JsonCodec fastroJsonCodec(ObjectProvider<JsonMapper> jsonMapper, ObjectProvider<BodyValidator> bodyValidator) {
-		return new JsonCodec(jsonMapper.getIfAvailable(() -> JsonMapper.builder().build()),
-				bodyValidator.getIfAvailable());
+		return new JsonCodec(jsonMapper(jsonMapper), bodyValidator.getIfAvailable());
+	}
+
+	/** The application's {@link JsonMapper}, or Jackson's defaults without one. */
+	private static JsonMapper jsonMapper(ObjectProvider<JsonMapper> jsonMapper) {
+		return jsonMapper.getIfAvailable(() -> JsonMapper.builder().build());
 	}
 
 	@Bean
@@ -139,8 +143,9 @@ public class FastroAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		BodyValidator fastroBodyValidator(jakarta.validation.Validator validator) {
-			return new JakartaBodyValidator(validator);
+		BodyValidator fastroBodyValidator(jakarta.validation.Validator validator,
+				ObjectProvider<JsonMapper> jsonMapper) {
+			return new JakartaBodyValidator(validator, jsonMapper(jsonMapper));
 		}
 
 	}

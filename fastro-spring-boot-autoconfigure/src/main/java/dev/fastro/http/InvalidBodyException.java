@@ -43,7 +43,9 @@ public class InvalidBodyException extends HttpException {
 	}
 
 	/**
-	 * One broken constraint.
+	 * One broken constraint, its place named as the JSON body names it (after the
+	 * application's naming strategy and {@code @JsonProperty}). Written with the
+	 * application's {@code JsonMapper}, whose naming strategy renames these members too.
 	 *
 	 * @param field the property path of the invalid value, such as {@code address.city}
 	 * or {@code items[0].sku}; empty for a constraint on the whole object

@@ -2,12 +2,17 @@ package dev.fastro.autoconfigure;
 
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Optional;
 
 import dev.fastro.http.Routes;
 import dev.fastro.http.internal.BodyValidator;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.test.TestHttp;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -57,6 +62,24 @@ class BodyValidationTest {
 							+ "{\"field\":\"name\",\"pointer\":\"#/name\",\"message\":\"must not be blank\",\"rejectedValue\":\" \"},"
 							+ "{\"field\":\"tags[1]\",\"pointer\":\"#/tags/1\",\"message\":\"must not be blank\",\"rejectedValue\":\"\"}]}");
 		});
+	}
+
+	@Test
+	void invalidFieldsAreNamedAsTheBodyNamesThem() {
+		this.runner.withPropertyValues("spring.jackson.property-naming-strategy=SNAKE_CASE")
+			.withUserConfiguration(ProfileRoutes.class)
+			.run(context -> {
+				HttpResponse<String> response = post(context, "/profile",
+						"{\"display_name\":\"\",\"e-mail\":\"nope\",\"contact_details\":[{\"phone_number\":\"1\"},{\"phone_number\":\"\"}],"
+								+ "\"backup_contact\":{\"phone_number\":\"\"},\"preferred_channel\":{\"@type\":\"text\",\"phone_number\":\"\"}}");
+				assertThat(response.statusCode()).isEqualTo(400);
+				assertThat(TestHttp.json(response.body()).get("errors").toString()).isEqualTo("["
+						+ "{\"field\":\"backup_contact.phone_number\",\"pointer\":\"#/backup_contact/phone_number\",\"message\":\"must not be blank\",\"rejected_value\":\"\"},"
+						+ "{\"field\":\"contact_details[1].phone_number\",\"pointer\":\"#/contact_details/1/phone_number\",\"message\":\"must not be blank\",\"rejected_value\":\"\"},"
+						+ "{\"field\":\"display_name\",\"pointer\":\"#/display_name\",\"message\":\"must not be blank\",\"rejected_value\":\"\"},"
+						+ "{\"field\":\"e-mail\",\"pointer\":\"#/e-mail\",\"message\":\"must be a well-formed email address\",\"rejected_value\":\"nope\"},"
+						+ "{\"field\":\"preferred_channel.phone_number\",\"pointer\":\"#/preferred_channel/phone_number\",\"message\":\"must not be blank\",\"rejected_value\":\"\"}]");
+			});
 	}
 
 	@Test
@@ -134,6 +157,23 @@ class BodyValidationTest {
 	record Note(String text) {
 	}
 
+	record Contact(@NotBlank String phoneNumber) {
+	}
+
+	@JsonTypeInfo(use = JsonTypeInfo.Id.NAME)
+	@JsonSubTypes(@JsonSubTypes.Type(value = TextMessages.class, name = "text"))
+	interface Channel {
+
+	}
+
+	record TextMessages(@NotBlank String phoneNumber) implements Channel {
+	}
+
+	record Profile(@NotBlank String displayName, @JsonProperty("e-mail") @Email String email,
+			List<@Valid Contact> contactDetails, Optional<@Valid Contact> backupContact,
+			@Valid Channel preferredChannel) {
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	static class SignUpRoutes {
 
@@ -144,6 +184,16 @@ class BodyValidationTest {
 				.post("/signup/strict",
 						ctx -> "Welcome " + ctx.validBody(SignUp.class, Strict.class, Default.class).name())
 				.build();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ProfileRoutes {
+
+		@Bean
+		Routes profile() {
+			return Routes.builder().post("/profile", ctx -> ctx.body(Profile.class).displayName()).build();
 		}
 
 	}

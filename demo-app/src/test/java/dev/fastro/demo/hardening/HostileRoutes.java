@@ -26,7 +26,7 @@ import org.springframework.context.annotation.Bean;
 @TestConfiguration(proxyBeanMethods = false)
 public class HostileRoutes {
 
-	/** Calls of {@code /test/count}. */
+	/** Calls of {@code /test/count} and the paths below it. */
 	static final AtomicInteger counted = new AtomicInteger();
 
 	/**
@@ -69,8 +69,10 @@ public class HostileRoutes {
 			counted.incrementAndGet();
 			return "counted";
 		};
-		return Routes.builder()
-			.get("/test/count", count)
+		return Routes.builder().get("/test/count", count).get("/test/count/{*rest}", ctx -> {
+			counted.incrementAndGet();
+			return "counted " + ctx.param("rest");
+		})
 			.post("/test/count", count)
 			.get("/test/never", ctx -> Mono.never())
 			.get("/test/never-stream", ctx -> Flux.never())

@@ -250,6 +250,27 @@ class ProtocolAbuseTest extends HostileClientTest {
 		assertRefusedAndClosed("GET " + target + " HTTP/1.1\r\n" + HOST + "\r\n", 400);
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "/test/count/../../etc/passwd", "/test/count/./x", "/test/count/x/..",
+			"/test/count/%2e%2E/x", "/test/count/.%2e", "/test/count/..%2Fx", "/test/count/a%2f.%2fb",
+			"http://localhost/test/count/../x" })
+	void dotSegmentIsBadRequestAndCloses(String target) throws IOException {
+		// A client removes dot segments (RFC 3986, 5.2.4); the catch-all
+		// /test/count/{*rest} once took "../../etc/passwd" as its value.
+		assertRefusedAndClosed("GET " + target + " HTTP/1.1\r\n" + HOST + "\r\n", 400);
+	}
+
+	@ParameterizedTest
+	@ValueSource(
+			strings = { "/test/count/.../x", "/test/count/.x/x..", "/test/count/%2e%2e%2e", "/test/count/x?to=../y" })
+	void dotsThatAreNoDotSegmentAreRouted(String target) throws IOException {
+		try (RawHttp wire = new RawHttp(this.port)) {
+			RawResponse response = wire.send(rawRequest("GET", target)).read();
+			assertThat(response.status()).as(response.bodyString()).isEqualTo(200);
+			assertThat(response.bodyString()).startsWith("counted ");
+		}
+	}
+
 	@Test
 	void absoluteFormTargetIsRoutedByItsPath() throws IOException {
 		try (RawHttp wire = new RawHttp(this.port)) {

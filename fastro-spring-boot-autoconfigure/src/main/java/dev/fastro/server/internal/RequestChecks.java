@@ -58,9 +58,10 @@ final class RequestChecks {
 	/**
 	 * Only visible ASCII may appear in a request target (RFC 9112, 3.2): a control byte,
 	 * DEL or a raw byte above 0x7F there is refused before routing, never passed on to a
-	 * handler. So is a '#', since a fragment stays with the client (RFC 9110, 4.2.5), and
-	 * a target that is neither a path ({@code /users}), nor an absolute http or https
-	 * URI, nor {@code *}: what would reach the router is no path at all.
+	 * handler. So is a '#', since a fragment stays with the client (RFC 9110, 4.2.5), a
+	 * target that is neither a path ({@code /users}), nor an absolute http or https URI,
+	 * nor {@code *}: what would reach the router is no path at all, and a path with a dot
+	 * segment (see {@link #dotSegment}).
 	 */
 	static Refusal checkTarget(String target) {
 		for (int i = 0; i < target.length(); i++) {
@@ -80,7 +81,71 @@ final class RequestChecks {
 			return new Refusal(HttpResponseStatus.BAD_REQUEST, "The request target '" + target
 					+ "' is neither a path starting with '/' nor an absolute http or https URI");
 		}
+		int dotSegment = dotSegment(target);
+		if (dotSegment >= 0) {
+			return new Refusal(HttpResponseStatus.BAD_REQUEST,
+					"The request path holds a dot segment ('.' or '..') at position " + dotSegment
+							+ "; send the path with its dot segments removed (RFC 3986, 5.2.4)");
+		}
 		return null;
+	}
+
+	/**
+	 * Where the target's path has a dot segment, or -1. A client removes dot segments
+	 * before it sends a path (RFC 3986, 5.2.4): one that arrives would reach the router
+	 * as it stands, where {@code /files/{*path}} took {@code /files/../../etc/passwd} as
+	 * the path {@code ../../etc/passwd}, and a handler resolving it against a directory
+	 * escaped that directory. Escapes count as what they stand for, as a parameter's
+	 * value is decoded: {@code %2E} is a dot and {@code %2F} a slash, so
+	 * {@code %2e%2e%2f} is no way round. Refusing is safer than removing them: a path a
+	 * proxy in front has checked is never routed as another one.
+	 */
+	static int dotSegment(String target) {
+		int start = target.startsWith("/") ? 0 : target.indexOf('/', target.indexOf("//") + 2);
+		if (start < 0) {
+			return -1;
+		}
+		int query = target.indexOf('?', start);
+		int end = (query >= 0) ? query : target.length();
+		int i = start;
+		while (i < end) {
+			int separator = separatorLength(target, i, end);
+			if (separator == 0) {
+				i++;
+				continue;
+			}
+			int segment = i + separator;
+			int dots = 0;
+			int j = segment;
+			while (j < end && dots <= 2) {
+				if (target.charAt(j) == '.') {
+					j++;
+				}
+				else if (isEscape(target, j, end, 'E')) {
+					j += 3;
+				}
+				else {
+					break;
+				}
+				dots++;
+			}
+			if ((dots == 1 || dots == 2) && (j == end || separatorLength(target, j, end) > 0)) {
+				return segment;
+			}
+			i = segment;
+		}
+		return -1;
+	}
+
+	/** 1 for a '/' at {@code i}, 3 for its escape {@code %2F}, else 0. */
+	private static int separatorLength(String target, int i, int end) {
+		return (target.charAt(i) == '/') ? 1 : isEscape(target, i, end, 'F') ? 3 : 0;
+	}
+
+	/** Whether {@code %2} and {@code hex} (either case) stand at {@code i}. */
+	private static boolean isEscape(String target, int i, int end, char hex) {
+		return i + 2 < end && target.charAt(i) == '%' && target.charAt(i + 1) == '2'
+				&& Character.toUpperCase(target.charAt(i + 2)) == hex;
 	}
 
 	private static Refusal checkHost(HttpHeaders headers, HttpVersion version) {

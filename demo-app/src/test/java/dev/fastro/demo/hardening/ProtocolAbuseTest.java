@@ -132,9 +132,8 @@ class ProtocolAbuseTest extends HostileClientTest {
 	@ParameterizedTest
 	@ValueSource(strings = { "xchunked", "gzip, chunked", "chunked, gzip" })
 	void transferEncodingOtherThanChunkedIsBadRequestAndCloses(String transferEncoding) throws IOException {
-		// Chunked is not the only coding, so RFC 9112 6.3 again: 400 and close. Read
-		// as no body, the "0" chunk would be taken for the start of the next
-		// request.
+		// Chunked is not the only coding, so RFC 9112 6.3 again: 400 and close. Read as
+		// no body, the "0" chunk would be taken for the start of the next request.
 		assertRefusedAndClosed(
 				"POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: " + transferEncoding + "\r\n\r\n0\r\n\r\n",
 				400);
@@ -250,6 +249,22 @@ class ProtocolAbuseTest extends HostileClientTest {
 		assertRefusedAndClosed("GET " + target + " HTTP/1.1\r\n" + HOST + "\r\n", 400);
 	}
 
+	@Test
+	void asteriskTargetIsForOptionsOnly() throws IOException {
+		// RFC 9112 3.2.4: "GET *" once reached the router as the path "*", a 404.
+		assertRefusedAndClosed("GET * HTTP/1.1\r\n" + HOST + "\r\n", 400);
+	}
+
+	@Test
+	void optionsAsteriskAnswersWithTheServersMethods() throws IOException {
+		// RFC 9110 9.3.7: OPTIONS * asks about the server; it was a 404.
+		try (RawHttp wire = new RawHttp(this.port)) {
+			RawResponse response = wire.send(rawRequest("OPTIONS", "*")).read();
+			assertThat(response.status()).as(response.bodyString()).isEqualTo(204);
+			assertThat(response.header("allow")).isEqualTo("GET, HEAD, OPTIONS, POST");
+		}
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "/test/count/../../etc/passwd", "/test/count/./x", "/test/count/x/..",
 			"/test/count/%2e%2E/x", "/test/count/.%2e", "/test/count/..%2Fx", "/test/count/a%2f.%2fb",
@@ -327,8 +342,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void manyPipelinedRequestsAreAllAnsweredInOrder() throws IOException {
-		// More requests than may wait at once: the server stops reading until they
-		// drain.
+		// More requests than may wait at once: the server stops reading until they drain.
 		StringBuilder pipelined = new StringBuilder();
 		for (int i = 0; i < 100; i++) {
 			pipelined.append((i % 3 == 0) ? jsonPost("n" + i) : rawRequest("GET", "/user/" + i));

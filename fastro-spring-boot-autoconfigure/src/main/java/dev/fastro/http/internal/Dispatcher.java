@@ -215,7 +215,9 @@ public final class Dispatcher implements ExchangeDispatcher {
 		if (routingFailure != null) {
 			throw routingFailure;
 		}
-		Set<String> allowed = new TreeSet<>(this.router.allowedMethods(ctx.path()));
+		// OPTIONS * asks about the server as a whole (RFC 9110, 9.3.7).
+		Set<String> allowed = new TreeSet<>(
+				ctx.path().equals("*") ? this.router.methods() : this.router.allowedMethods(ctx.path()));
 		if (allowed.isEmpty()) {
 			throw HttpException.notFound("No route for " + ctx.method() + " " + ctx.path());
 		}

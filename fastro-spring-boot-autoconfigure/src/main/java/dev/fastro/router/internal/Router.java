@@ -77,6 +77,11 @@ public final class Router<T> {
 		return Collections.unmodifiableSet(allowed);
 	}
 
+	/** The methods that have a route, sorted alphabetically. */
+	public Set<String> methods() {
+		return Collections.unmodifiableSet(new TreeSet<>(methods.keySet()));
+	}
+
 	/** All routes, in registration order. */
 	public List<Route<T>> routes() {
 		return routes;

@@ -48,7 +48,7 @@ final class Http2StreamChecks implements BiFunction<HttpServerRequest, HttpServe
 		if (request.method().equals(HttpMethod.HEAD)) {
 			((Connection) request).addHandlerLast("fastro.headBody", HeadBodyDropper.INSTANCE);
 		}
-		RequestChecks.Refusal refusal = RequestChecks.checkTarget(request.uri());
+		RequestChecks.Refusal refusal = RequestChecks.checkTarget(request.method(), request.uri());
 		if (refusal != null) {
 			return this.handler.fail(request, response,
 					new HttpException(refusal.status().code(), refusal.getMessage()));

@@ -4,6 +4,7 @@ import java.util.Iterator;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
@@ -38,7 +39,7 @@ final class RequestChecks {
 			return new Refusal(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED,
 					version.text() + " is not supported; use HTTP/1.1");
 		}
-		Refusal target = checkTarget(request.uri());
+		Refusal target = checkTarget(request.method(), request.uri());
 		if (target != null) {
 			return target;
 		}
@@ -60,10 +61,10 @@ final class RequestChecks {
 	 * DEL or a raw byte above 0x7F there is refused before routing, never passed on to a
 	 * handler. So is a '#', since a fragment stays with the client (RFC 9110, 4.2.5), a
 	 * target that is neither a path ({@code /users}), nor an absolute http or https URI,
-	 * nor {@code *}: what would reach the router is no path at all, and a path with a dot
-	 * segment (see {@link #dotSegment}).
+	 * nor {@code *} with {@code OPTIONS}: what would reach the router is no path at all,
+	 * and a path with a dot segment (see {@link #dotSegment}).
 	 */
-	static Refusal checkTarget(String target) {
+	static Refusal checkTarget(HttpMethod method, String target) {
 		for (int i = 0; i < target.length(); i++) {
 			char c = target.charAt(i);
 			if (c < 0x21 || c > 0x7E) {
@@ -76,7 +77,11 @@ final class RequestChecks {
 						"The request target holds a '#' at position " + i + "; a fragment is not sent to the server");
 			}
 		}
-		if (!target.startsWith("/") && !target.equals("*") && !target.regionMatches(true, 0, "http://", 0, 7)
+		if (target.equals("*")) {
+			return method.equals(HttpMethod.OPTIONS) ? null : new Refusal(HttpResponseStatus.BAD_REQUEST,
+					"The request target '*' is for OPTIONS only (RFC 9112, 3.2.4), not for " + method);
+		}
+		if (!target.startsWith("/") && !target.regionMatches(true, 0, "http://", 0, 7)
 				&& !target.regionMatches(true, 0, "https://", 0, 8)) {
 			return new Refusal(HttpResponseStatus.BAD_REQUEST, "The request target '" + target
 					+ "' is neither a path starting with '/' nor an absolute http or https URI");

@@ -70,9 +70,8 @@ class ExampleRoutes {
 		Middleware bearerToken = (ctx, next) -> {
 			String authorization = ctx.header("authorization");
 			boolean bearer = authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7);
-			// In constant time, so that how long a refusal takes does not tell how much
-			// of
-			// a guess was right.
+			// In constant time, so that how long a refusal takes does not tell
+			// how much of a guess was right.
 			if (!bearer
 					|| !MessageDigest.isEqual(authorization.substring(7).getBytes(StandardCharsets.UTF_8), expected)) {
 				ctx.header("www-authenticate", "Bearer");

@@ -168,8 +168,7 @@ class PipelineTest {
 	@Test
 	void informationalStatusIsAnsweredAsTheApplicationsError() throws IOException {
 		// Sent as an answer, a 1xx would leave the client waiting for the final status
-		// and
-		// then reading the next request's answer as this one's.
+		// and then reading the next request's answer as this one's.
 		for (String path : List.of("/status/101", "/status/100/in-context")) {
 			try (RawHttp raw = new RawHttp(this.port)) {
 				RawResponse response = raw.send(rawRequest("GET", path)).read();

@@ -47,9 +47,8 @@ public final class NettyLeakDetection implements AfterAllCallback {
 	 */
 	public static List<String> collectLeaks() {
 		// Twice: the sentinel proves its own reference enqueued, not yet every other one
-		// cleared with it;
-		// the references a second collection clears are enqueued after all of the
-		// first's.
+		// cleared with it; the references a second collection clears are enqueued after
+		// all of the first's.
 		for (int round = 0; round < 2; round++) {
 			collectGarbage();
 			for (int i = 0; i < 10; i++) {

@@ -32,9 +32,8 @@ final class ErrorAnswers {
 		@Override
 		protected Optional<ExceptionHandler<?>> computeValue(Class<?> type) {
 			// An HttpException already says how to answer; only a handler for
-			// HttpException itself, or one of
-			// its subclasses, may answer it differently, not one for RuntimeException at
-			// large.
+			// HttpException itself, or one of its subclasses, may answer it differently,
+			// not one for RuntimeException at large.
 			Class<?> last = HttpException.class.isAssignableFrom(type) ? HttpException.class : Throwable.class;
 			for (Class<?> candidate = type; candidate != last.getSuperclass(); candidate = candidate.getSuperclass()) {
 				ExceptionHandler<?> handler = ErrorAnswers.this.handlers.get(candidate);

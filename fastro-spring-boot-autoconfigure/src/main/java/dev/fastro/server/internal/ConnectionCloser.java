@@ -96,9 +96,8 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 				endLinger(ctx);
 				return;
 			}
-			// Nothing more can be read; Reactor Netty asks to read after each
-			// exchange all the same, which the epoll transport may then fail with an
-			// error.
+			// Nothing more can be read; Reactor Netty asks to read after each exchange
+			// all the same, which the epoll transport may then fail with an error.
 			ctx.pipeline().addFirst(NO_READS);
 			this.state.stopReading();
 			if (this.state.isQuiet()) {

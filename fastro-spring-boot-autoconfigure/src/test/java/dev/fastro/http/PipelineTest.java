@@ -2,7 +2,10 @@ package dev.fastro.http;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -353,6 +356,38 @@ class PipelineTest {
 	}
 
 	@Test
+	void readsABodyInTheCharsetItsContentTypeNames() {
+		// JSON in ISO-8859-1 was read as UTF-8: a 400 for "Invalid UTF-8 middle byte".
+		assertThat(postIn("/name", "application/json; charset=ISO-8859-1", "{\"name\":\"Jos\u00e9\"}",
+				StandardCharsets.ISO_8859_1)
+			.body()).isEqualTo("Jos\u00e9");
+		assertThat(postIn("/name", "application/json;charset=\"UTF-16\"", "{\"name\":\"Jos\u00e9\"}",
+				StandardCharsets.UTF_16)
+			.body()).isEqualTo("Jos\u00e9");
+		assertThat(
+				postIn("/text", "text/plain; charset=windows-1252", "5 \u20ac", Charset.forName("windows-1252")).body())
+			.isEqualTo("5 \u20ac");
+	}
+
+	@Test
+	void bodyInACharsetUnknownHereIsA415() {
+		// It was read as UTF-8, garbling it without a word.
+		for (String path : List.of("/name", "/text", "/form")) {
+			String mediaType = path.equals("/form") ? "application/x-www-form-urlencoded" : "application/json";
+			HttpResponse<String> response = postIn(path, mediaType + "; charset=klingon", "{}", StandardCharsets.UTF_8);
+			assertThat(response.statusCode()).as(path).isEqualTo(415);
+			assertThat(TestHttp.json(response.body()).get("detail").asString()).as(path)
+				.isEqualTo("Unsupported charset 'klingon' in content-type '" + mediaType + "; charset=klingon'");
+		}
+	}
+
+	private HttpResponse<String> postIn(String path, String contentType, String body, Charset charset) {
+		return TestHttp.send(TestHttp.request(this.port, path)
+			.header("content-type", contentType)
+			.POST(HttpRequest.BodyPublishers.ofString(body, charset)));
+	}
+
+	@Test
 	void bodyWithAnEmptyContentTypeIsA415() throws IOException {
 		try (RawHttp raw = new RawHttp(this.port)) {
 			RawResponse response = raw
@@ -426,6 +461,9 @@ class PipelineTest {
 	}
 
 	/** A value Jackson cannot write: its one property fails to read. */
+	record Named(String name) {
+	}
+
 	static class Unwritable {
 
 		public String getValue() {
@@ -587,6 +625,8 @@ class PipelineTest {
 					return "session " + ctx.cookie("session") + ", theme " + ctx.cookie("theme");
 				})
 				.post("/form", ctx -> "a=" + ctx.formParam("a") + ", b=" + ctx.formParam("b"))
+				.post("/name", ctx -> ctx.body(Named.class).name())
+				.post("/text", ctx -> ctx.bodyString())
 				.get("/echo", ctx -> ctx.queryMap().toString())
 				.get("/square/:n", ctx -> String.valueOf(ctx.paramLong("n") * ctx.paramLong("n")))
 				.get("/int/:n", ctx -> String.valueOf(ctx.paramInt("n") + 1))

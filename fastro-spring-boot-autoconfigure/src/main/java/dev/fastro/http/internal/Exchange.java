@@ -360,7 +360,31 @@ public final class Exchange implements Context {
 
 	/** The charset the content type names, UTF-8 when it names none. */
 	private Charset bodyCharset() {
-		return HttpUtil.getCharset(contentType(), StandardCharsets.UTF_8);
+		Charset charset = declaredCharset();
+		return (charset != null) ? charset : StandardCharsets.UTF_8;
+	}
+
+	/**
+	 * The charset the content type names, or {@code null} when it names none. One this
+	 * JVM does not know is a 415: read as UTF-8 instead, the body would be silently
+	 * garbled.
+	 */
+	private Charset declaredCharset() {
+		String contentType = contentType();
+		CharSequence parameter = (contentType != null) ? HttpUtil.getCharsetAsSequence(contentType) : null;
+		if (parameter == null) {
+			return null;
+		}
+		String name = parameter.toString().trim();
+		if (name.length() > 1 && name.startsWith("\"") && name.endsWith("\"")) {
+			name = name.substring(1, name.length() - 1);
+		}
+		try {
+			return Charset.forName(name);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new HttpException(415, "Unsupported charset '" + name + "' in content-type '" + contentType + "'");
+		}
 	}
 
 	@Override
@@ -384,7 +408,7 @@ public final class Exchange implements Context {
 	private Object readJson(Object cacheKey, Type type) {
 		if (this.parsedBodyType != cacheKey) {
 			requireJson();
-			this.parsedBody = this.json.read(this.body, type);
+			this.parsedBody = this.json.read(this.body, type, declaredCharset());
 			this.parsedBodyType = cacheKey;
 		}
 		return this.parsedBody;

@@ -1,8 +1,10 @@
 package dev.fastro.http.internal;
 
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.lang.reflect.Type;
+import java.nio.charset.Charset;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -70,8 +72,12 @@ public final class JsonCodec {
 				: this.readers.computeIfAbsent(type, (key) -> this.mapper.readerFor(this.mapper.constructType(key)));
 	}
 
-	/** Reads a request body as JSON of {@code type}, validating it when asked to. */
-	<T> T read(ByteBuf body, Type type) {
+	/**
+	 * Reads a request body as JSON of {@code type}, validating it when asked to. The
+	 * bytes are read as Jackson finds them encoded (UTF-8, 16 or 32) unless
+	 * {@code charset} names another encoding, as Spring's JSON converter does.
+	 */
+	<T> T read(ByteBuf body, Type type, Charset charset) {
 		ObjectReader reader = reader(type);
 		JavaType javaType = reader.getValueType();
 		if (!body.isReadable()) {
@@ -80,9 +86,14 @@ public final class JsonCodec {
 		}
 		T value;
 		try {
-			value = body.hasArray()
-					? reader.readValue(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes())
-					: reader.readValue((InputStream) new ByteBufInputStream(body.duplicate()));
+			if (charset != null && !isUnicode(charset)) {
+				value = reader.readValue(new InputStreamReader(new ByteBufInputStream(body.duplicate()), charset));
+			}
+			else {
+				value = body.hasArray()
+						? reader.readValue(body.array(), body.arrayOffset() + body.readerIndex(), body.readableBytes())
+						: reader.readValue((InputStream) new ByteBufInputStream(body.duplicate()));
+			}
 		}
 		catch (StreamReadException ex) {
 			throw new HttpException(400, "Malformed JSON" + at(ex.getLocation()) + ": " + ex.getOriginalMessage(), ex);
@@ -107,6 +118,12 @@ public final class JsonCodec {
 			this.validator.validate(value);
 		}
 		return value;
+	}
+
+	/** Whether Jackson tells {@code charset} from the bytes themselves (RFC 4627, 3). */
+	private static boolean isUnicode(Charset charset) {
+		String name = charset.name();
+		return name.startsWith("UTF-8") || name.startsWith("UTF-16") || name.startsWith("UTF-32");
 	}
 
 	/**

@@ -68,7 +68,7 @@ class JsonMismatchTest {
 	private Object read(String json, Class<?> type) {
 		ByteBuf body = Unpooled.copiedBuffer(json, StandardCharsets.UTF_8);
 		try {
-			return this.codec.read(body, type);
+			return this.codec.read(body, type, null);
 		}
 		finally {
 			body.release();

@@ -212,6 +212,19 @@ class Http2Test {
 	}
 
 	@Test
+	void refusesADotSegmentInThePathOfAStream() {
+		this.runner.run(context -> {
+			try (RawHttp2 h2 = new RawHttp2(port(context))) {
+				h2.get(1, "/a/%2e%2e/hello");
+				RawHttp2.Response response = h2.response(1);
+				assertThat(response.status()).isEqualTo(400);
+				assertThat(response.header("content-type")).isEqualTo("application/problem+json");
+				assertThat(response.body()).contains("dot segment ('.' or '..') at position 3");
+			}
+		});
+	}
+
+	@Test
 	void answers413OnOneStreamAndServesTheOthersOnTheSameConnection() {
 		this.runner.run(context -> {
 			try (RawHttp2 h2 = new RawHttp2(port(context))) {

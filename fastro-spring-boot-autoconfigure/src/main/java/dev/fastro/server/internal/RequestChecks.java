@@ -65,6 +65,8 @@ final class RequestChecks {
 	 * and a path with a dot segment (see {@link #dotSegment}).
 	 */
 	static Refusal checkTarget(HttpMethod method, String target) {
+		// Only a target with a dot or an escape may have a dot segment.
+		boolean dotOrEscape = false;
 		for (int i = 0; i < target.length(); i++) {
 			char c = target.charAt(i);
 			if (c < 0x21 || c > 0x7E) {
@@ -76,17 +78,21 @@ final class RequestChecks {
 				return new Refusal(HttpResponseStatus.BAD_REQUEST,
 						"The request target holds a '#' at position " + i + "; a fragment is not sent to the server");
 			}
+			if (c == '.' || c == '%') {
+				dotOrEscape = true;
+			}
 		}
-		if (target.equals("*")) {
-			return method.equals(HttpMethod.OPTIONS) ? null : new Refusal(HttpResponseStatus.BAD_REQUEST,
-					"The request target '*' is for OPTIONS only (RFC 9112, 3.2.4), not for " + method);
+		if (!target.startsWith("/")) {
+			if (target.equals("*")) {
+				return method.equals(HttpMethod.OPTIONS) ? null : new Refusal(HttpResponseStatus.BAD_REQUEST,
+						"The request target '*' is for OPTIONS only (RFC 9112, 3.2.4), not for " + method);
+			}
+			if (!target.regionMatches(true, 0, "http://", 0, 7) && !target.regionMatches(true, 0, "https://", 0, 8)) {
+				return new Refusal(HttpResponseStatus.BAD_REQUEST, "The request target '" + target
+						+ "' is neither a path starting with '/' nor an absolute http or https URI");
+			}
 		}
-		if (!target.startsWith("/") && !target.regionMatches(true, 0, "http://", 0, 7)
-				&& !target.regionMatches(true, 0, "https://", 0, 8)) {
-			return new Refusal(HttpResponseStatus.BAD_REQUEST, "The request target '" + target
-					+ "' is neither a path starting with '/' nor an absolute http or https URI");
-		}
-		int dotSegment = dotSegment(target);
+		int dotSegment = dotOrEscape ? dotSegment(target) : -1;
 		if (dotSegment >= 0) {
 			return new Refusal(HttpResponseStatus.BAD_REQUEST,
 					"The request path holds a dot segment ('.' or '..') at position " + dotSegment

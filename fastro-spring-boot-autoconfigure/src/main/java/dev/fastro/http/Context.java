@@ -138,16 +138,23 @@ public interface Context {
 	/** The request's content type, or {@code null}. */
 	String contentType();
 
-	/** The body as bytes; empty when there is none. */
+	/**
+	 * The body as bytes, as sent: still in its content coding (such as gzip) when it has
+	 * one; empty when there is none.
+	 */
 	byte[] bodyBytes();
 
-	/** The body as text, in the charset of its content type, UTF-8 when it names none. */
+	/**
+	 * The body as text, in the charset of its content type, UTF-8 when it names none. A
+	 * charset unknown here, or a body in a content coding (such as gzip), is a 415.
+	 */
 	String bodyString();
 
 	/**
 	 * The JSON body read into {@code type}, once: later calls with the same type return
-	 * the same object. A body whose content type is not JSON is a 415; malformed JSON or
-	 * JSON that does not fit the type is a 400 naming where.
+	 * the same object. A body whose content type is not JSON, or that is in a content
+	 * coding (such as gzip), is a 415; malformed JSON or JSON that does not fit the type
+	 * is a 400 naming where.
 	 * <p>
 	 * When the application has a Jakarta Bean Validation {@code Validator} (Spring Boot
 	 * configures one with {@code spring-boot-starter-validation}), an object whose class
@@ -181,7 +188,7 @@ public interface Context {
 
 	/**
 	 * The body as an {@code application/x-www-form-urlencoded} form, parsed once. Another
-	 * content type is a 415.
+	 * content type, or a body in a content coding, is a 415.
 	 */
 	Map<String, List<String>> form();
 

@@ -1,5 +1,6 @@
 package dev.fastro.http;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpRequest;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.zip.GZIPOutputStream;
 
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
@@ -381,6 +383,37 @@ class PipelineTest {
 		}
 	}
 
+	@Test
+	void bodyInAContentCodingIsA415SayingWhichIsAccepted() throws IOException {
+		// Gzipped JSON was read as JSON: a 400 for "Illegal character ((CTRL-CHAR, code
+		// 31))" blaming the bytes rather than the coding.
+		ByteArrayOutputStream gzipped = new ByteArrayOutputStream();
+		try (GZIPOutputStream gzip = new GZIPOutputStream(gzipped)) {
+			gzip.write("{\"name\":\"Ada\"}".getBytes(StandardCharsets.UTF_8));
+		}
+		for (String path : List.of("/name", "/text", "/form")) {
+			String mediaType = path.equals("/form") ? "application/x-www-form-urlencoded" : "application/json";
+			HttpResponse<String> response = TestHttp.send(TestHttp.request(this.port, path)
+				.header("content-type", mediaType)
+				.header("content-encoding", "gzip")
+				.POST(HttpRequest.BodyPublishers.ofByteArray(gzipped.toByteArray())));
+			assertThat(response.statusCode()).as(path).isEqualTo(415);
+			assertThat(TestHttp.header(response, "accept-encoding")).as(path).isEqualTo("identity");
+			assertThat(TestHttp.json(response.body()).get("detail").asString()).as(path)
+				.isEqualTo("Content-encoding 'gzip' is not supported; send the body without a content coding");
+		}
+		HttpResponse<String> identity = TestHttp.send(TestHttp.request(this.port, "/name")
+			.header("content-type", "application/json")
+			.header("content-encoding", "identity")
+			.POST(HttpRequest.BodyPublishers.ofString("{\"name\":\"Ada\"}")));
+		assertThat(identity.body()).isEqualTo("Ada");
+		HttpResponse<String> bytes = TestHttp.send(TestHttp.request(this.port, "/length")
+			.header("content-type", "application/json")
+			.header("content-encoding", "gzip")
+			.POST(HttpRequest.BodyPublishers.ofByteArray(gzipped.toByteArray())));
+		assertThat(bytes.body()).isEqualTo(String.valueOf(gzipped.size()));
+	}
+
 	private HttpResponse<String> postIn(String path, String contentType, String body, Charset charset) {
 		return TestHttp.send(TestHttp.request(this.port, path)
 			.header("content-type", contentType)
@@ -627,6 +660,7 @@ class PipelineTest {
 				.post("/form", ctx -> "a=" + ctx.formParam("a") + ", b=" + ctx.formParam("b"))
 				.post("/name", ctx -> ctx.body(Named.class).name())
 				.post("/text", ctx -> ctx.bodyString())
+				.post("/length", ctx -> String.valueOf(ctx.bodyBytes().length))
 				.get("/echo", ctx -> ctx.queryMap().toString())
 				.get("/square/:n", ctx -> String.valueOf(ctx.paramLong("n") * ctx.paramLong("n")))
 				.get("/int/:n", ctx -> String.valueOf(ctx.paramInt("n") + 1))

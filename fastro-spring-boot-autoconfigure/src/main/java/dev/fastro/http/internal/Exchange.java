@@ -355,7 +355,23 @@ public final class Exchange implements Context {
 
 	@Override
 	public String bodyString() {
+		requireNoContentCoding();
 		return this.body.toString(bodyCharset());
+	}
+
+	/**
+	 * A body sent in a content coding, such as gzip, is not decoded here: read as text,
+	 * JSON or a form it would be garbled, so it is a 415 that names the coding and says
+	 * which one is accepted (RFC 9110, 8.4.1 and 12.5.3). {@link #bodyBytes()} gives it
+	 * as sent.
+	 */
+	private void requireNoContentCoding() {
+		String coding = this.requestHeaders.get(HttpHeaderNames.CONTENT_ENCODING);
+		if (coding != null && !coding.trim().equalsIgnoreCase("identity")) {
+			header("accept-encoding", "identity");
+			throw new HttpException(415,
+					"Content-encoding '" + coding + "' is not supported; send the body without a content coding");
+		}
 	}
 
 	/** The charset the content type names, UTF-8 when it names none. */
@@ -408,6 +424,7 @@ public final class Exchange implements Context {
 	private Object readJson(Object cacheKey, Type type) {
 		if (this.parsedBodyType != cacheKey) {
 			requireJson();
+			requireNoContentCoding();
 			this.parsedBody = this.json.read(this.body, type, declaredCharset());
 			this.parsedBodyType = cacheKey;
 		}
@@ -455,6 +472,7 @@ public final class Exchange implements Context {
 	public Map<String, List<String>> form() {
 		if (this.form == null) {
 			requireContentType(mediaType().equals(FORM), "a form body (content-type " + FORM + ")");
+			requireNoContentCoding();
 			Charset charset = bodyCharset();
 			this.form = FormDecoder.decode(this.body.toString(charset), charset, this.limits.maxParameters(),
 					"form fields");

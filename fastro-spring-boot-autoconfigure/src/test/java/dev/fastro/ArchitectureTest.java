@@ -15,7 +15,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 /**
  * The arrows between Fastro's packages point one way: the router knows nothing else, the
  * request pipeline knows no server and no Spring, the server and the observation of
- * requests (beside it, over the pipeline) know no Spring and not each other, and only the
+ * requests (beside it, over the pipeline) know no Spring and not each other, CORS is the
+ * one piece of the pipeline built on Spring's {@code CorsConfiguration}, and only the
  * auto-configuration knows them all. Each layer is an API package and its
  * {@code internal} package.
  */
@@ -32,6 +33,8 @@ class ArchitectureTest {
 		.definedBy("dev.fastro.server..")
 		.layer("observation")
 		.definedBy("dev.fastro.observation..")
+		.layer("cors")
+		.definedBy("dev.fastro.cors..")
 		.layer("autoconfigure")
 		.definedBy("dev.fastro.autoconfigure..")
 		.whereLayer("autoconfigure")
@@ -40,8 +43,10 @@ class ArchitectureTest {
 		.mayOnlyBeAccessedByLayers("autoconfigure")
 		.whereLayer("observation")
 		.mayOnlyBeAccessedByLayers("autoconfigure")
+		.whereLayer("cors")
+		.mayOnlyBeAccessedByLayers("autoconfigure")
 		.whereLayer("http")
-		.mayOnlyBeAccessedByLayers("server", "observation", "autoconfigure")
+		.mayOnlyBeAccessedByLayers("server", "observation", "cors", "autoconfigure")
 		.whereLayer("router")
 		.mayOnlyBeAccessedByLayers("http", "server", "autoconfigure");
 

@@ -41,6 +41,10 @@ import reactor.core.scheduler.Schedulers;
  * metrics and CORS see 404s and 405s too; at the end of that chain it is answered 404,
  * 405 with {@code Allow}, 204 with {@code Allow} for {@code OPTIONS}, or 400 for a path
  * that cannot be decoded.
+ * <p>
+ * A CORS preflight ({@code OPTIONS} with {@code Access-Control-Request-Method}) to a path
+ * with no {@code OPTIONS} route runs the middleware of the route it asks about, around
+ * that same answer, so CORS middleware given to a group or a route answers it.
  */
 public final class Dispatcher implements ExchangeDispatcher {
 
@@ -49,6 +53,9 @@ public final class Dispatcher implements ExchangeDispatcher {
 	private final Router<ComposedRoute> router;
 
 	private final ComposedRoute noRoute;
+
+	/** Each route's middleware around the no-route answer, for preflights. */
+	private final Map<ComposedRoute, ComposedRoute> preflights = new IdentityHashMap<>();
 
 	private final RequestHook[] requestHooks;
 
@@ -80,6 +87,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 					throw new RoutePatternException(ex.pattern(), ex.position(), ex.problem(), origin);
 				}
 				origins.put(endpoint, origin);
+				this.preflights.put(endpoint, new ComposedRoute(definition,
+						Middleware.compose(chain, this::answerNoRoute), definition.blocking()));
 			}
 		}
 		try {
@@ -134,11 +143,17 @@ public final class Dispatcher implements ExchangeDispatcher {
 			return this.noRoute;
 		}
 		RouteMatch<ComposedRoute> match = find(ctx.method(), path);
+		if (match != null) {
+			ctx.match(match);
+			return match.target();
+		}
+		String preflightFor = ctx.method().equals("OPTIONS") ? ctx.header("access-control-request-method") : null;
+		match = (preflightFor != null) ? find(preflightFor, path) : null;
 		if (match == null) {
 			return this.noRoute;
 		}
 		ctx.match(match);
-		return match.target();
+		return this.preflights.get(match.target());
 	}
 
 	/**

@@ -1,0 +1,164 @@
+package dev.fastro.cors;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import dev.fastro.http.Context;
+import dev.fastro.http.Handler;
+import dev.fastro.http.HttpException;
+import dev.fastro.http.Middleware;
+import dev.fastro.http.Response;
+import io.netty.handler.codec.http.HttpHeaders;
+
+import org.springframework.http.HttpMethod;
+import org.springframework.util.StringUtils;
+import org.springframework.web.cors.CorsConfiguration;
+
+/**
+ * Answers cross-origin requests from a Spring {@link CorsConfiguration}, as Spring's
+ * {@code CorsWebFilter} and {@code DefaultCorsProcessor} do: a preflight is answered here
+ * (204, where Spring answers 200), an actual request gets its {@code Access-Control-*}
+ * headers and goes on, and a request the configuration does not allow is a 403 naming
+ * what was refused. Requests without an {@code Origin}, or from the server's own origin,
+ * go on untouched but for a {@code Vary} header, since the answer depends on them.
+ *
+ * <pre>{@code
+ * CorsConfiguration cors = new CorsConfiguration();
+ * cors.addAllowedOrigin("https://app.example");
+ * cors.addAllowedMethod("*");
+ *
+ * Routes.builder().group("/api", api -> api.use(Cors.of(cors)).get("/users", ...))
+ * }</pre>
+ *
+ * A preflight ({@code OPTIONS} with {@code Access-Control-Request-Method}) reaches the
+ * middleware of the route it asks about, so a {@code Cors} given to a group or a route
+ * answers the preflights for that group or route; declared as a {@code Middleware} bean,
+ * it serves every path. Needs {@code spring-web} on the classpath.
+ */
+public final class Cors implements Middleware {
+
+	private static final String VARY = "Origin, Access-Control-Request-Method, Access-Control-Request-Headers";
+
+	private final CorsConfiguration configuration;
+
+	private Cors(CorsConfiguration configuration) {
+		this.configuration = configuration;
+	}
+
+	/**
+	 * Cross-origin requests as this configuration allows them. The configuration is
+	 * copied: changing it later changes nothing here.
+	 * @throws IllegalArgumentException if it allows credentials for every origin, which
+	 * browsers refuse
+	 */
+	public static Cors of(CorsConfiguration configuration) {
+		CorsConfiguration copy = new CorsConfiguration(Objects.requireNonNull(configuration, "configuration"));
+		copy.validateAllowCredentials();
+		copy.validateAllowPrivateNetwork();
+		return new Cors(copy);
+	}
+
+	@Override
+	public Object handle(Context ctx, Handler next) throws Exception {
+		HttpHeaders response = ctx.responseHeaders();
+		if (!response.containsValue("vary", "Origin", true)) {
+			// The answer differs with these headers, so a cache must not serve it to
+			// another origin.
+			response.add("vary", VARY);
+		}
+		String origin = ctx.header("origin");
+		if (origin == null || sameOrigin(ctx, origin) || response.contains("access-control-allow-origin")) {
+			return next.handle(ctx);
+		}
+		String requestedMethod = ctx.method().equals("OPTIONS") ? ctx.header("access-control-request-method") : null;
+		boolean preflight = requestedMethod != null;
+		String allowedOrigin = this.configuration.checkOrigin(origin);
+		if (allowedOrigin == null) {
+			throw refused("Cross-origin requests from '" + origin + "' are not allowed");
+		}
+		String method = preflight ? requestedMethod : ctx.method();
+		List<HttpMethod> allowedMethods = this.configuration.checkHttpMethod(HttpMethod.valueOf(method));
+		if (allowedMethods == null) {
+			throw refused("Cross-origin " + method + " requests are not allowed; allowed: "
+					+ listed(this.configuration.getAllowedMethods(), "GET, HEAD"));
+		}
+		response.set("access-control-allow-origin", allowedOrigin);
+		if (preflight) {
+			List<String> requestedHeaders = requestedHeaders(ctx);
+			List<String> allowedHeaders = this.configuration.checkHeaders(requestedHeaders);
+			if (allowedHeaders == null) {
+				throw refused("Cross-origin requests may not send the headers " + String.join(", ", requestedHeaders)
+						+ "; allowed: " + listed(this.configuration.getAllowedHeaders(), "none"));
+			}
+			response.set("access-control-allow-methods", StringUtils.collectionToDelimitedString(allowedMethods, ", "));
+			if (!allowedHeaders.isEmpty()) {
+				response.set("access-control-allow-headers", String.join(", ", allowedHeaders));
+			}
+			if (this.configuration.getMaxAge() != null) {
+				response.set("access-control-max-age", this.configuration.getMaxAge().toString());
+			}
+			if (Boolean.TRUE.equals(this.configuration.getAllowPrivateNetwork())
+					&& "true".equals(ctx.header("access-control-request-private-network"))) {
+				response.set("access-control-allow-private-network", "true");
+			}
+		}
+		else if (this.configuration.getExposedHeaders() != null && !this.configuration.getExposedHeaders().isEmpty()) {
+			response.set("access-control-expose-headers", String.join(", ", this.configuration.getExposedHeaders()));
+		}
+		if (Boolean.TRUE.equals(this.configuration.getAllowCredentials())) {
+			response.set("access-control-allow-credentials", "true");
+		}
+		return preflight ? Response.noContent() : next.handle(ctx);
+	}
+
+	/**
+	 * Whether the origin is the one the request was sent to, which makes it no
+	 * cross-origin request at all; an origin that is no URI (such as {@code null}) is
+	 * another.
+	 */
+	private static boolean sameOrigin(Context ctx, String origin) {
+		try {
+			URI uri = new URI(origin);
+			String scheme = uri.getScheme();
+			String host = uri.getHost();
+			if (scheme == null || host == null || !scheme.equalsIgnoreCase(ctx.scheme())) {
+				return false;
+			}
+			int port = (uri.getPort() != -1) ? uri.getPort() : scheme.equalsIgnoreCase("https") ? 443 : 80;
+			return port == ctx.port() && unbracketed(host).equalsIgnoreCase(unbracketed(ctx.host()));
+		}
+		catch (URISyntaxException ex) {
+			return false;
+		}
+	}
+
+	private static String unbracketed(String host) {
+		return host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+	}
+
+	/** The header names of {@code Access-Control-Request-Headers}, one list. */
+	private static List<String> requestedHeaders(Context ctx) {
+		List<String> names = new ArrayList<>();
+		for (String value : ctx.headers("access-control-request-headers")) {
+			for (String name : value.split(",")) {
+				if (!name.isBlank()) {
+					names.add(name.trim());
+				}
+			}
+		}
+		return names;
+	}
+
+	/** Configured values for an error's detail; {@code unset} is Spring's default. */
+	private static String listed(List<String> values, String unset) {
+		return (values == null || values.isEmpty()) ? unset : String.join(", ", values);
+	}
+
+	private static HttpException refused(String detail) {
+		return new HttpException(403, detail);
+	}
+
+}

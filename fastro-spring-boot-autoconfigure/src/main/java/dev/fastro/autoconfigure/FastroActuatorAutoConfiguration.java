@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 import dev.fastro.autoconfigure.internal.ActuatorRoutes;
+import dev.fastro.autoconfigure.internal.EndpointCors;
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.autoconfigure.internal.ManagementPort;
 import dev.fastro.autoconfigure.internal.SslBundleCustomizer;
@@ -55,6 +56,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 import org.springframework.util.StringUtils;
 
@@ -62,9 +64,10 @@ import org.springframework.util.StringUtils;
  * Actuator's web endpoints served by Fastro, when the application has Actuator: each
  * operation of Actuator's {@link WebEndpointsSupplier} is a Fastro route under
  * {@code management.endpoints.web.base-path}, so exposure, access, health groups and
- * content negotiation stay Actuator's. With {@code management.server.port} set to another
- * port than Fastro's (0 for a free one), a second Fastro server serves them on that port
- * and {@code management.server.address}, publishing its port as
+ * content negotiation stay Actuator's, and {@code management.endpoints.web.cors.*} their
+ * CORS. With {@code management.server.port} set to another port than Fastro's (0 for a
+ * free one), a second Fastro server serves them on that port and
+ * {@code management.server.address}, publishing its port as
  * {@code local.management.port}; a negative port serves them nowhere.
  */
 @AutoConfiguration(
@@ -101,11 +104,12 @@ public class FastroActuatorAutoConfiguration {
 	@ConditionalOnMissingBean(name = ROUTES_BEAN)
 	@Conditional(OnSamePort.class)
 	Routes fastroActuatorRoutes(WebEndpointsSupplier endpoints, EndpointMediaTypes mediaTypes,
-			WebEndpointProperties properties, ActuatorRoutes.EndpointBodies bodies) {
+			WebEndpointProperties properties, ActuatorRoutes.EndpointBodies bodies, Environment environment,
+			ResourceLoader resources) {
 		String basePath = properties.getBasePath();
 		return ActuatorRoutes.of(endpoints.getEndpoints(), basePath, mediaTypes,
 				properties.getDiscovery().isEnabled() && StringUtils.hasText(basePath), WebServerNamespace.SERVER,
-				bodies);
+				bodies, EndpointCors.of(environment, resources.getClassLoader()));
 	}
 
 	/**
@@ -128,12 +132,13 @@ public class FastroActuatorAutoConfiguration {
 				@Qualifier(FastroAutoConfiguration.BLOCKING_SCHEDULER) Scheduler blockingScheduler,
 				ObjectProvider<DispatcherWrapper> wrappers, ObjectProvider<FastroServerCustomizer> customizers,
 				ObjectProvider<SslBundles> sslBundles, ConfigurableEnvironment environment,
-				ApplicationEventPublisher events) {
+				ApplicationEventPublisher events, ResourceLoader resources) {
 			Binder binder = Binder.get(environment);
 			String basePath = binder.bind("management.server.base-path", String.class).orElse("")
 					+ properties.getBasePath();
 			Routes routes = ActuatorRoutes.of(endpoints.getEndpoints(), basePath, mediaTypes,
-					properties.getDiscovery().isEnabled(), WebServerNamespace.MANAGEMENT, bodies);
+					properties.getDiscovery().isEnabled(), WebServerNamespace.MANAGEMENT, bodies,
+					EndpointCors.of(environment, resources.getClassLoader()));
 			Dispatcher dispatcher = FastroAutoConfiguration.dispatcher(Map.of(ROUTES_BEAN, routes), fastroProperties,
 					json, middleware, exceptionHandlers, requestHooks, responseHooks, errorHooks, blockingScheduler);
 			FastroProperties.Server server = fastroProperties.getServer();

@@ -66,7 +66,8 @@ class ActuatorEndpointsTest {
 					"management.endpoint.heapdump.access=unrestricted",
 					"management.endpoints.web.exposure.exclude=beans", "management.endpoint.health.show-details=always",
 					"management.endpoint.health.probes.enabled=true", "management.info.env.enabled=true",
-					"info.app.name=actuated")
+					"info.app.name=actuated", "management.endpoints.web.cors.allowed-origins=https://ops.example",
+					"management.endpoints.web.cors.allowed-methods=GET,POST")
 			.run();
 		port = context.getEnvironment().getRequiredProperty(FastroServerLifecycle.PORT_PROPERTY, Integer.class);
 	}
@@ -233,6 +234,32 @@ class ActuatorEndpointsTest {
 	@Test
 	void theApplicationsOwnRoutesAreServedBeside() {
 		assertThat(get(port, "/hello").body()).isEqualTo("hello");
+	}
+
+	@Test
+	void crossOriginRequestsAreAnsweredAsBootsCorsKeysSay() {
+		HttpResponse<String> preflight = send(
+				request(port, "/actuator/greetings/ada").method("OPTIONS", BodyPublishers.noBody())
+					.header("origin", "https://ops.example")
+					.header("access-control-request-method", "POST"));
+		assertThat(preflight.statusCode()).isEqualTo(204);
+		assertThat(header(preflight, "access-control-allow-origin")).isEqualTo("https://ops.example");
+		assertThat(header(preflight, "access-control-allow-methods")).isEqualTo("GET, POST");
+		HttpResponse<String> health = get(port, "/actuator/health", "origin", "https://ops.example");
+		assertThat(health.statusCode()).isEqualTo(200);
+		assertThat(header(health, "access-control-allow-origin")).isEqualTo("https://ops.example");
+		HttpResponse<String> deleting = send(
+				request(port, "/actuator/greetings/ada").DELETE().header("origin", "https://ops.example"));
+		assertProblem(deleting, 403,
+				"{\"type\":\"about:blank\",\"title\":\"Forbidden\",\"status\":403,"
+						+ "\"detail\":\"Cross-origin DELETE requests are not allowed; allowed: GET, POST\","
+						+ "\"instance\":\"/actuator/greetings/ada\"}");
+		assertThat(get(port, "/actuator/health", "origin", "https://elsewhere.example").statusCode()).isEqualTo(403);
+		// They are the endpoints' keys: the application's own routes are not theirs to
+		// open.
+		HttpResponse<String> hello = get(port, "/hello", "origin", "https://ops.example");
+		assertThat(hello.statusCode()).isEqualTo(200);
+		assertThat(header(hello, "access-control-allow-origin")).isNull();
 	}
 
 	@SpringBootConfiguration(proxyBeanMethods = false)

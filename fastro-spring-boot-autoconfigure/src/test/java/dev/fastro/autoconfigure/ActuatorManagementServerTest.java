@@ -30,6 +30,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
 import static dev.fastro.test.TestHttp.get;
+import static dev.fastro.test.TestHttp.header;
 import static dev.fastro.test.TestHttp.request;
 import static dev.fastro.test.TestHttp.send;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -53,13 +54,17 @@ class ActuatorManagementServerTest {
 
 	@Test
 	void theEndpointsAreServedOnTheManagementPortOnly() {
-		try (ConfigurableApplicationContext context = start()) {
+		try (ConfigurableApplicationContext context = start(
+				"management.endpoints.web.cors.allowed-origin-patterns=https://*.ops.example")) {
 			int port = port(context, FastroServerLifecycle.PORT_PROPERTY);
 			int management = port(context, FastroServerLifecycle.MANAGEMENT_PORT_PROPERTY);
 			assertThat(management).isNotEqualTo(port);
 
 			assertThat(get(management, "/actuator/health").statusCode()).isEqualTo(200);
 			assertThat(get(management, "/actuator").statusCode()).isEqualTo(200);
+			assertThat(header(get(management, "/actuator/health", "origin", "https://eu.ops.example"),
+					"access-control-allow-origin"))
+				.isEqualTo("https://eu.ops.example");
 			assertThat(get(management, "/slow").statusCode()).isEqualTo(404);
 			assertThat(get(port, "/actuator/health").statusCode()).isEqualTo(404);
 			assertThat(get(port, "/actuator").statusCode()).isEqualTo(404);

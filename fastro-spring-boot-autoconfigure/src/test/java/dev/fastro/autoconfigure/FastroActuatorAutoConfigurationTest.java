@@ -12,6 +12,7 @@ import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEn
 import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpointGroups;
 import org.springframework.boot.health.actuate.endpoint.HealthEndpointWebExtension;
 import org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration;
@@ -49,6 +50,31 @@ class FastroActuatorAutoConfigurationTest {
 				.doesNotHaveBean(FastroActuatorAutoConfiguration.class)
 				.doesNotHaveBean(FastroActuatorAutoConfiguration.ROUTES_BEAN)
 				.doesNotHaveBean(WebEndpointsSupplier.class));
+	}
+
+	@Test
+	void withoutSpringWebTheEndpointsAreServedUntilACorsOriginIsAllowed() {
+		ApplicationContextRunner withoutSpringWeb = this.runner
+			.withClassLoader(new FilteredClassLoader("org.springframework.web"));
+		withoutSpringWeb
+			.run(context -> assertThat(context).hasNotFailed().hasBean(FastroActuatorAutoConfiguration.ROUTES_BEAN));
+		withoutSpringWeb.withPropertyValues("management.endpoints.web.cors.allowed-origins=https://ops.example")
+			.run(context -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
+				.hasMessageContaining("management.endpoints.web.cors.allowed-origins")
+				.hasMessageContaining("add org.springframework:spring-web"));
+	}
+
+	@Test
+	void credentialsForEveryOriginFailStartUpNamingTheKey() {
+		this.runner
+			.withPropertyValues("management.endpoints.web.cors.allowed-origins=*",
+					"management.endpoints.web.cors.allow-credentials=true")
+			.run(context -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
+				.hasMessageContaining("management.endpoints.web.cors.allow-credentials"));
 	}
 
 	@Test

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.Handler;
+import dev.fastro.http.Middleware;
 import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
 import dev.fastro.http.internal.HostHeader;
@@ -45,11 +46,12 @@ public final class ActuatorRoutes {
 	 * @param linksPage whether the base path serves the discovery page
 	 * @param namespace the server these routes are served by
 	 * @param bodies the JSON writer of response bodies
+	 * @param middleware the middleware around every endpoint, such as their CORS
 	 */
 	public static Routes of(Collection<ExposableWebEndpoint> endpoints, String basePath, EndpointMediaTypes mediaTypes,
-			boolean linksPage, WebServerNamespace namespace, EndpointBodies bodies) {
+			boolean linksPage, WebServerNamespace namespace, EndpointBodies bodies, Middleware... middleware) {
 		EndpointMapping mapping = new EndpointMapping(basePath);
-		Routes.Builder routes = Routes.builder();
+		Routes.Builder routes = Routes.builder().use(middleware);
 		for (ExposableWebEndpoint endpoint : endpoints) {
 			Map<List<String>, List<WebOperation>> byRoute = new LinkedHashMap<>();
 			for (WebOperation operation : endpoint.getOperations()) {

@@ -67,8 +67,8 @@ public class FastroProperties implements Validator {
 		private DataSize maxBodySize = DataSize.ofMegabytes(1);
 
 		/**
-		 * Most query parameters, or url-encoded form fields, one request may carry; more
-		 * is a 400.
+		 * Most query parameters, or form fields (a multipart body's parts, files
+		 * included), one request may carry; more is a 400.
 		 */
 		private int maxParameters = 1000;
 

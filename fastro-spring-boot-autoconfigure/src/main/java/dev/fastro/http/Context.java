@@ -183,14 +183,30 @@ public interface Context {
 	 */
 	<T> T body(TypeReference<T> type);
 
-	/** The first value of an url-encoded form field, or {@code null}. */
+	/** The first value of a form field, or {@code null}. */
 	String formParam(String name);
 
 	/**
-	 * The body as an {@code application/x-www-form-urlencoded} form, parsed once. Another
-	 * content type, or a body in a content coding, is a 415.
+	 * The fields of an {@code application/x-www-form-urlencoded} or
+	 * {@code multipart/form-data} body, parsed once; a multipart body's files are
+	 * {@link #uploads(String)}. Another content type, or a body in a content coding, is a
+	 * 415; a malformed body, or more than {@code fastro.server.max-parameters} fields (or
+	 * parts), a 400.
 	 */
 	Map<String, List<String>> form();
+
+	/**
+	 * The first file sent under this field name in a {@code multipart/form-data} body, or
+	 * {@code null}; see {@link #uploads(String)}.
+	 */
+	Upload upload(String name);
+
+	/**
+	 * The files sent under this field name in a {@code multipart/form-data} body, in
+	 * order; empty when there are none. The body is parsed once, with {@link #form()}.
+	 * Another content type, or a body in a content coding, is a 415.
+	 */
+	List<Upload> uploads(String name);
 
 	// ---- the response
 

@@ -14,6 +14,7 @@ import java.util.Map;
 import dev.fastro.http.AttributeKey;
 import dev.fastro.http.Context;
 import dev.fastro.http.HttpException;
+import dev.fastro.http.Upload;
 import dev.fastro.router.internal.RouteMatch;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -51,6 +52,8 @@ public final class Exchange implements Context {
 
 	private static final String FORM = "application/x-www-form-urlencoded";
 
+	private static final String MULTIPART = "multipart/form-data";
+
 	private final Transport<Object> transport;
 
 	private final Object handle;
@@ -86,6 +89,8 @@ public final class Exchange implements Context {
 	private Map<String, String> cookies;
 
 	private Map<String, List<String>> form;
+
+	private Map<String, List<Upload>> uploads;
 
 	private Object parsedBody;
 
@@ -471,13 +476,43 @@ public final class Exchange implements Context {
 	@Override
 	public Map<String, List<String>> form() {
 		if (this.form == null) {
-			requireContentType(mediaType().equals(FORM), "a form body (content-type " + FORM + ")");
-			requireNoContentCoding();
-			Charset charset = bodyCharset();
-			this.form = FormDecoder.decode(this.body.toString(charset), charset, this.limits.maxParameters(),
-					"form fields");
+			String mediaType = mediaType();
+			if (mediaType.equals(MULTIPART)) {
+				readMultipart();
+			}
+			else {
+				requireContentType(mediaType.equals(FORM),
+						"a form body (content-type " + FORM + " or " + MULTIPART + ")");
+				requireNoContentCoding();
+				Charset charset = bodyCharset();
+				this.form = FormDecoder.decode(this.body.toString(charset), charset, this.limits.maxParameters(),
+						"form fields");
+			}
 		}
 		return this.form;
+	}
+
+	@Override
+	public Upload upload(String name) {
+		List<Upload> uploads = uploads(name);
+		return uploads.isEmpty() ? null : uploads.get(0);
+	}
+
+	@Override
+	public List<Upload> uploads(String name) {
+		if (this.uploads == null) {
+			requireContentType(mediaType().equals(MULTIPART), "a " + MULTIPART + " body");
+			readMultipart();
+		}
+		return this.uploads.getOrDefault(name, List.of());
+	}
+
+	private void readMultipart() {
+		requireNoContentCoding();
+		MultipartDecoder.Multipart multipart = MultipartDecoder.decode(this.body, this.requestHeaders, bodyCharset(),
+				this.limits.maxParameters());
+		this.form = multipart.fields();
+		this.uploads = multipart.files();
 	}
 
 	// ---- the response

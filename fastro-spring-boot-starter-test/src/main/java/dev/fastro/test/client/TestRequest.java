@@ -1,11 +1,14 @@
 package dev.fastro.test.client;
 
+import java.io.ByteArrayOutputStream;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
 
 import io.netty.handler.codec.http.cookie.ClientCookieEncoder;
 import io.netty.handler.codec.http.cookie.DefaultCookie;
@@ -22,6 +25,8 @@ import io.netty.handler.codec.http.cookie.DefaultCookie;
  */
 public final class TestRequest {
 
+	private static final byte[] CRLF = { '\r', '\n' };
+
 	private final Connector connector;
 
 	private final String method;
@@ -34,7 +39,8 @@ public final class TestRequest {
 
 	private final List<String> cookies = new ArrayList<>();
 
-	private StringBuilder form;
+	/** Form fields and files, in the order they were added. */
+	private final List<Part> form = new ArrayList<>();
 
 	private byte[] body = new byte[0];
 
@@ -94,16 +100,28 @@ public final class TestRequest {
 	}
 
 	/**
-	 * Adds a field to an {@code application/x-www-form-urlencoded} body.
+	 * Adds a field to the form body: {@code application/x-www-form-urlencoded}, or
+	 * {@code multipart/form-data} once a {@link #file file} is added.
 	 * @param name the field's name
 	 * @param value its value
 	 * @return this request
 	 */
 	public TestRequest formField(String name, String value) {
-		if (this.form == null) {
-			this.form = new StringBuilder();
-		}
-		this.form.append(this.form.isEmpty() ? "" : "&").append(encode(name)).append('=').append(encode(value));
+		this.form.add(new Part(name, null, null, value.getBytes(StandardCharsets.UTF_8)));
+		return this;
+	}
+
+	/**
+	 * Adds a file, which makes the form body {@code multipart/form-data}, its fields
+	 * included, as a browser sends a form with a file input.
+	 * @param name the form field it is sent in
+	 * @param filename its file name
+	 * @param contentType its content type
+	 * @param content its bytes
+	 * @return this request
+	 */
+	public TestRequest file(String name, String filename, String contentType, byte[] content) {
+		this.form.add(new Part(name, filename, contentType, content.clone()));
 		return this;
 	}
 
@@ -136,10 +154,17 @@ public final class TestRequest {
 	 * @return the answer
 	 */
 	public TestResponse exchange() {
-		if (this.form != null) {
-			body(this.form.toString(), "application/x-www-form-urlencoded");
-			this.form = null;
+		if (this.form.stream().anyMatch(Part::isFile)) {
+			String boundary = "fastro-" + UUID.randomUUID();
+			body(multipart(boundary), "multipart/form-data; boundary=" + boundary);
 		}
+		else if (!this.form.isEmpty()) {
+			body(this.form.stream()
+				.map((field) -> encode(field.name()) + "="
+						+ encode(new String(field.content(), StandardCharsets.UTF_8)))
+				.collect(Collectors.joining("&")), "application/x-www-form-urlencoded");
+		}
+		this.form.clear();
 		if (!this.cookies.isEmpty()) {
 			header("cookie", String.join("; ", this.cookies));
 			this.cookies.clear();
@@ -166,6 +191,43 @@ public final class TestRequest {
 
 	private static String encode(String text) {
 		return URLEncoder.encode(text, StandardCharsets.UTF_8);
+	}
+
+	/** The form as a browser sends it with a file input: one part per field or file. */
+	private byte[] multipart(String boundary) {
+		ByteArrayOutputStream body = new ByteArrayOutputStream();
+		for (Part part : this.form) {
+			StringBuilder head = new StringBuilder("--").append(boundary)
+				.append("\r\nContent-Disposition: form-data; name=\"")
+				.append(quoted(part.name()))
+				.append('"');
+			if (part.isFile()) {
+				head.append("; filename=\"")
+					.append(quoted(part.filename()))
+					.append("\"\r\nContent-Type: ")
+					.append(part.contentType());
+			}
+			body.writeBytes(head.append("\r\n\r\n").toString().getBytes(StandardCharsets.UTF_8));
+			body.writeBytes(part.content());
+			body.writeBytes(CRLF);
+		}
+		body.writeBytes(("--" + boundary + "--").getBytes(StandardCharsets.US_ASCII));
+		body.writeBytes(CRLF);
+		return body.toByteArray();
+	}
+
+	/** A name in a quoted header parameter, escaped as HTML forms escape it. */
+	private static String quoted(String name) {
+		return name.replace("\"", "%22").replace("\r", "%0D").replace("\n", "%0A");
+	}
+
+	/** A form field, or a file when it has a file name. */
+	private record Part(String name, String filename, String contentType, byte[] content) {
+
+		boolean isFile() {
+			return this.filename != null;
+		}
+
 	}
 
 }

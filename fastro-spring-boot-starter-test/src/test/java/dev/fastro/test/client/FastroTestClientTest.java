@@ -10,6 +10,7 @@ import dev.fastro.http.Handler;
 import dev.fastro.http.HttpException;
 import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
+import dev.fastro.http.Upload;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -27,28 +28,33 @@ class FastroTestClientTest {
 	record Item(String sku, int quantity) {
 	}
 
-	private final FastroTestClient client = FastroTestClient
-		.bindTo(Routes.builder()
-			.get("/", ctx -> "Hello world!")
-			.get("/items/{sku}", ctx -> new Item(ctx.param("sku"), (int) ctx.queryLong("quantity")))
-			.post("/items", ctx -> Response.created("/items/1", ctx.body(Item.class)))
-			.post("/echo", ctx -> ctx.bodyBytes())
-			.post("/form", ctx -> ctx.formParam("name") + " " + ctx.formParam("city"))
-			.get("/whoami", ctx -> ctx.header("x-user") + " " + ctx.cookie("session") + " " + ctx.cookie("theme") + " "
-					+ ctx.host() + " " + ctx.port() + " " + ctx.remoteAddress().getAddress().isLoopbackAddress())
-			.get("/search", ctx -> ctx.queries("q"))
-			.get("/later", ctx -> Mono.delay(Duration.ofMillis(1)).map(tick -> "later"))
-			.get("/blocking", Handler.blocking(ctx -> "blocked"))
-			.get("/stream", ctx -> Flux.just(new Item("a", 1), new Item("b", 2)))
-			.get("/download", ctx -> new ByteArrayInputStream("a,b\n1,2\n".getBytes(StandardCharsets.UTF_8)))
-			.get("/cookie", ctx -> ctx.cookie("seen", "yes").status(202))
-			.get("/teapot", ctx -> {
-				throw new HttpException(418, "I am one");
-			})
-			.get("/broken", ctx -> {
-				throw new IllegalStateException("internal detail");
-			})
-			.build());
+	private final FastroTestClient client = FastroTestClient.bindTo(Routes.builder()
+		.get("/", ctx -> "Hello world!")
+		.get("/items/{sku}", ctx -> new Item(ctx.param("sku"), (int) ctx.queryLong("quantity")))
+		.post("/items", ctx -> Response.created("/items/1", ctx.body(Item.class)))
+		.post("/echo", ctx -> ctx.bodyBytes())
+		.post("/form", ctx -> ctx.formParam("name") + " " + ctx.formParam("city"))
+		.post("/upload", ctx -> {
+			Upload photo = ctx.upload("photo");
+			return ctx.formParam("title") + "; " + photo.name() + " " + photo.filename() + " " + photo.contentType()
+					+ " " + photo.size();
+		})
+		.get("/whoami",
+				ctx -> ctx.header("x-user") + " " + ctx.cookie("session") + " " + ctx.cookie("theme") + " " + ctx.host()
+						+ " " + ctx.port() + " " + ctx.remoteAddress().getAddress().isLoopbackAddress())
+		.get("/search", ctx -> ctx.queries("q"))
+		.get("/later", ctx -> Mono.delay(Duration.ofMillis(1)).map(tick -> "later"))
+		.get("/blocking", Handler.blocking(ctx -> "blocked"))
+		.get("/stream", ctx -> Flux.just(new Item("a", 1), new Item("b", 2)))
+		.get("/download", ctx -> new ByteArrayInputStream("a,b\n1,2\n".getBytes(StandardCharsets.UTF_8)))
+		.get("/cookie", ctx -> ctx.cookie("seen", "yes").status(202))
+		.get("/teapot", ctx -> {
+			throw new HttpException(418, "I am one");
+		})
+		.get("/broken", ctx -> {
+			throw new IllegalStateException("internal detail");
+		})
+		.build());
 
 	@Test
 	void answersTextWithItsLengthAndType() {
@@ -97,6 +103,19 @@ class FastroTestClientTest {
 			.bodyBytes()).containsExactly(1, 2, 3);
 		assertThat(this.client.post("/form").formField("name", "Ada L").formField("city", "a&b").exchange())
 			.hasBody("Ada L a&b");
+	}
+
+	@Test
+	void sendsFilesAsAMultipartFormWithItsFields() {
+		byte[] content = { 0, '\r', '\n', '-', '-', (byte) 0xFF };
+		assertThat(this.client.post("/upload")
+			.formField("title", "Grüße")
+			.file("photo", "a \"b\".png", "image/png", content)
+			.exchange()).hasStatus(200).hasBody("Grüße; photo a %22b%22.png image/png 6");
+		assertThat(this.client.post("/upload")
+			.file("photo", "x.bin", "application/octet-stream", content)
+			.exchange()
+			.bodyString()).isEqualTo("null; photo x.bin application/octet-stream 6");
 	}
 
 	@Test

@@ -1,7 +1,9 @@
 package dev.fastro.cors;
 
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -128,15 +130,36 @@ public final class Cors implements Middleware {
 				return false;
 			}
 			int port = (uri.getPort() != -1) ? uri.getPort() : scheme.equalsIgnoreCase("https") ? 443 : 80;
-			return port == ctx.port() && unbracketed(host).equalsIgnoreCase(unbracketed(ctx.host()));
+			return port == ctx.port() && sameHost(unbracketed(host), unbracketed(ctx.host()));
 		}
 		catch (URISyntaxException ex) {
 			return false;
 		}
 	}
 
+	/**
+	 * Whether two host names are one: an IPv6 literal has several spellings ({@code ::1}
+	 * in an origin, {@code 0:0:0:0:0:0:0:1} from a proxy's header), so literals are
+	 * compared as addresses, which looks nothing up.
+	 */
+	private static boolean sameHost(String origin, String request) {
+		if (origin.equalsIgnoreCase(request)) {
+			return true;
+		}
+		if (origin.indexOf(':') < 0 || request.indexOf(':') < 0) {
+			return false;
+		}
+		try {
+			return InetAddress.getByName(origin).equals(InetAddress.getByName(request));
+		}
+		catch (UnknownHostException ex) {
+			return false;
+		}
+	}
+
 	private static String unbracketed(String host) {
-		return host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+		return (host.length() > 1 && host.startsWith("[") && host.endsWith("]")) ? host.substring(1, host.length() - 1)
+				: host;
 	}
 
 	/** The header names of {@code Access-Control-Request-Headers}, one list. */

@@ -82,6 +82,22 @@ class CorsTest {
 	}
 
 	@Test
+	void behindAProxyTheOriginIsComparedWithTheOneTheProxyNames() {
+		this.runner.withUserConfiguration(GroupCors.class)
+			.withPropertyValues("fastro.server.forward-headers-strategy=native")
+			.run(context -> {
+				int port = context.getBean(FastroServer.class).port();
+				RawResponse ipv6 = call(port, "GET", "/api/users", "x-forwarded-host: [::1]:8443",
+						"x-forwarded-proto: https", "origin: https://[::1]:8443");
+				assertThat(ipv6.status()).isEqualTo(200);
+				assertThat(ipv6.header("access-control-allow-origin")).isNull();
+				// A proxy's host that is no host name at all is no origin's either.
+				RawResponse odd = call(port, "GET", "/api/users", "x-forwarded-host: [", "origin: http://app.example");
+				assertThat(odd.status()).isEqualTo(403);
+			});
+	}
+
+	@Test
 	void anOriginNotAllowedIsA403AndTheHandlerDoesNotRun() {
 		this.runner.withUserConfiguration(GroupCors.class).run(context -> {
 			int port = context.getBean(FastroServer.class).port();

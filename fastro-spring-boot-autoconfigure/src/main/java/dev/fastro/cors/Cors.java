@@ -57,10 +57,28 @@ public final class Cors implements Middleware {
 	 * browsers refuse
 	 */
 	public static Cors of(CorsConfiguration configuration) {
-		CorsConfiguration copy = new CorsConfiguration(Objects.requireNonNull(configuration, "configuration"));
+		CorsConfiguration copy = copy(Objects.requireNonNull(configuration, "configuration"));
 		copy.validateAllowCredentials();
 		copy.validateAllowPrivateNetwork();
 		return new Cors(copy);
+	}
+
+	/**
+	 * A copy with lists of its own: Spring's copy constructor shares the original's, so
+	 * an origin added to it later would be allowed here too. Each setter makes a new
+	 * list.
+	 */
+	private static CorsConfiguration copy(CorsConfiguration configuration) {
+		CorsConfiguration copy = new CorsConfiguration();
+		copy.setAllowedOrigins(configuration.getAllowedOrigins());
+		copy.setAllowedOriginPatterns(configuration.getAllowedOriginPatterns());
+		copy.setAllowedMethods(configuration.getAllowedMethods());
+		copy.setAllowedHeaders(configuration.getAllowedHeaders());
+		copy.setExposedHeaders(configuration.getExposedHeaders());
+		copy.setAllowCredentials(configuration.getAllowCredentials());
+		copy.setAllowPrivateNetwork(configuration.getAllowPrivateNetwork());
+		copy.setMaxAge(configuration.getMaxAge());
+		return copy;
 	}
 
 	@Override

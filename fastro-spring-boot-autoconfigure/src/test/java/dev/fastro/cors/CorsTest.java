@@ -101,8 +101,10 @@ class CorsTest {
 	void anOriginNotAllowedIsA403AndTheHandlerDoesNotRun() {
 		this.runner.withUserConfiguration(GroupCors.class).run(context -> {
 			int port = context.getBean(FastroServer.class).port();
+			// https://later.example was allowed after Cors.of had copied the
+			// configuration.
 			for (String origin : new String[] { "https://evil.example", "null", "http://app.example",
-					"https://app.example:8443" }) {
+					"https://app.example:8443", "https://later.example" }) {
 				RawResponse response = call(port, "GET", "/api/users", "origin: " + origin);
 				assertThat(response.status()).isEqualTo(403);
 				assertThat(response.header("content-type")).isEqualTo("application/problem+json");

@@ -13,6 +13,7 @@ import dev.fastro.http.Handler;
 import dev.fastro.http.HttpException;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Response;
+import dev.fastro.http.internal.HostHeader;
 import io.netty.handler.codec.http.HttpHeaders;
 
 import org.springframework.http.HttpMethod;
@@ -147,7 +148,7 @@ public final class Cors implements Middleware {
 			if (scheme == null || host == null || !scheme.equalsIgnoreCase(ctx.scheme())) {
 				return false;
 			}
-			int port = (uri.getPort() != -1) ? uri.getPort() : scheme.equalsIgnoreCase("https") ? 443 : 80;
+			int port = (uri.getPort() != -1) ? uri.getPort() : HostHeader.defaultPort(scheme);
 			return port == ctx.port() && sameHost(unbracketed(host), unbracketed(ctx.host()));
 		}
 		catch (URISyntaxException ex) {

@@ -109,10 +109,10 @@ public class FastroProperties implements Validator {
 		private Duration shutdownTimeout;
 
 		/**
-		 * Whether the client's address, scheme and host come from the Forwarded and
-		 * X-Forwarded-* headers a proxy sets: none, or native (Reactor Netty's support).
-		 * The headers of every client are trusted, so set native only behind a proxy that
-		 * sets them and drops those sent by clients.
+		 * Whether the client's address, scheme, host and port come from the Forwarded and
+		 * X-Forwarded-* headers a proxy sets: none, or native. A malformed value is a
+		 * 400. The headers of every client are trusted, so set native only behind a proxy
+		 * that sets them and drops those sent by clients.
 		 */
 		private ForwardHeadersStrategy forwardHeadersStrategy = ForwardHeadersStrategy.NONE;
 

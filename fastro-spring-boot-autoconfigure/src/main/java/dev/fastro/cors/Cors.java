@@ -149,7 +149,7 @@ public final class Cors implements Middleware {
 				return false;
 			}
 			int port = (uri.getPort() != -1) ? uri.getPort() : HostHeader.defaultPort(scheme);
-			return port == ctx.port() && sameHost(unbracketed(host), unbracketed(ctx.host()));
+			return port == ctx.port() && sameHost(HostHeader.unbracketed(host), HostHeader.unbracketed(ctx.host()));
 		}
 		catch (URISyntaxException ex) {
 			return false;
@@ -158,8 +158,8 @@ public final class Cors implements Middleware {
 
 	/**
 	 * Whether two host names are one: an IPv6 literal has several spellings ({@code ::1}
-	 * in an origin, {@code 0:0:0:0:0:0:0:1} from a proxy's header), so literals are
-	 * compared as addresses, which looks nothing up.
+	 * in one, {@code 0:0:0:0:0:0:0:1} in another), so literals are compared as addresses,
+	 * which looks nothing up.
 	 */
 	private static boolean sameHost(String origin, String request) {
 		if (origin.equalsIgnoreCase(request)) {
@@ -174,11 +174,6 @@ public final class Cors implements Middleware {
 		catch (UnknownHostException ex) {
 			return false;
 		}
-	}
-
-	private static String unbracketed(String host) {
-		return (host.length() > 1 && host.startsWith("[") && host.endsWith("]")) ? host.substring(1, host.length() - 1)
-				: host;
 	}
 
 	/** The header names of {@code Access-Control-Request-Headers}, one list. */

@@ -36,9 +36,8 @@ class ActuatorBehindProxyTest {
 			assertThat(self(port, "x-forwarded-proto", "https", "x-forwarded-host", "api.example", "x-forwarded-port",
 					"8443"))
 				.isEqualTo("https://api.example:8443/actuator");
-			// Reactor Netty reads an IPv6 literal into its full form, without brackets.
 			assertThat(self(port, "forwarded", "proto=http;host=\"[2001:db8::1]:8080\""))
-				.isEqualTo("http://[2001:db8:0:0:0:0:0:1]:8080/actuator");
+				.isEqualTo("http://[2001:db8::1]:8080/actuator");
 		}
 	}
 

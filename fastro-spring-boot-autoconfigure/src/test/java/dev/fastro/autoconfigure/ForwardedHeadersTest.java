@@ -3,7 +3,12 @@ package dev.fastro.autoconfigure;
 import dev.fastro.http.Routes;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawHttp2;
+import dev.fastro.test.RawResponse;
+import dev.fastro.test.TestHttp;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
@@ -16,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Behind a proxy, {@code fastro.server.forward-headers-strategy=native} makes the
- * client's address, scheme, host and port those the proxy names; by default, the headers
- * are ignored.
+ * client's address, scheme, host and port those the proxy names, and a malformed value a
+ * 400 problem; by default, the headers are ignored.
  */
 class ForwardedHeadersTest {
 
@@ -54,9 +59,98 @@ class ForwardedHeadersTest {
 		});
 	}
 
+	@Test
+	void aProxysHostIsSpelledAsAHostHeaderAndItsClientReadAsAnAddress() {
+		this.runner.withPropertyValues("fastro.server.forward-headers-strategy=native").run(context -> {
+			int port = context.getBean(FastroServer.class).port();
+			// An IPv6 literal keeps its brackets and its spelling, as in a Host header.
+			assertThat(who(port, "x-forwarded-host: [::1]:8080")).isEqualTo("127.0.0.1 http [::1] 8080");
+			assertThat(who(port, "forwarded: host=\"[2001:db8::1]\";proto=HTTPS"))
+				.isEqualTo("127.0.0.1 https [2001:db8::1] 443");
+			assertThat(who(port, "x-forwarded-host: a.example, b.example")).isEqualTo("127.0.0.1 http a.example 80");
+			assertThat(who(port, "x-forwarded-port: 8443")).isEqualTo("127.0.0.1 http localhost 8443");
+			// Clients: IPv6 with or without brackets, a port, RFC 7239's unknown and
+			// obfuscated names, and the first of several elements.
+			assertThat(who(port, "x-forwarded-for: 2001:db8::7, 10.0.0.1")).startsWith("2001:db8:0:0:0:0:0:7 ");
+			assertThat(who(port, "forwarded: for=\"[2001:db8::7]:4711\", for=10.0.0.1"))
+				.startsWith("2001:db8:0:0:0:0:0:7 ");
+			assertThat(whoPort(port, "forwarded: for=\"192.0.2.43:4711\"")).isEqualTo("192.0.2.43:4711");
+			assertThat(whoPort(port, "forwarded: for=192.0.2.43:4711;by=_proxy")).isEqualTo("192.0.2.43:4711");
+			assertThat(who(port, "forwarded: for=unknown")).startsWith("unknown ");
+			assertThat(who(port, "forwarded: For=_hidden:_port")).startsWith("_hidden ");
+		});
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|',
+			textBlock = """
+					x-forwarded-host: [                 | Malformed x-forwarded-host header '[': '[' is no host[:port]
+					x-forwarded-host: a b               | Malformed x-forwarded-host header 'a b': 'a b' is no host[:port]
+					x-forwarded-host: h:99999           | Malformed x-forwarded-host header 'h:99999': 'h:99999' is no host[:port]
+					x-forwarded-port: abc               | Malformed x-forwarded-port header 'abc': 'abc' is no port number
+					x-forwarded-port: 65536             | Malformed x-forwarded-port header '65536': '65536' is no port number
+					x-forwarded-proto: javascript       | Malformed x-forwarded-proto header 'javascript': the scheme 'javascript' is neither http nor https
+					x-forwarded-for: garbage value      | Malformed x-forwarded-for header 'garbage value': 'garbage value' is no IP address
+					x-forwarded-for: 10.0.0.1:http      | Malformed x-forwarded-for header '10.0.0.1:http': '10.0.0.1:http' names no port number
+					forwarded: garbage                  | Malformed forwarded header 'garbage': expected name=value pairs separated by ';'
+					forwarded: for=                     | Malformed forwarded header 'for=': the value of for is empty
+					forwarded: host="shop.example       | Malformed forwarded header 'host="shop.example': a quoted string is not closed
+					forwarded: host="a"b                | Malformed forwarded header 'host="a"b': expected ';' or ',' after the value of host
+					forwarded: proto=http;proto=https   | Malformed forwarded header 'proto=http;proto=https': it names proto twice
+					forwarded: for="[2001:db8::1"       | Malformed forwarded header 'for="[2001:db8::1"': '[2001:db8::1' is no IP address
+					""")
+	void aMalformedForwardedValueIsA400ProblemNamingIt(String header, String detail) {
+		this.runner.withPropertyValues("fastro.server.forward-headers-strategy=native").run(context -> {
+			int port = context.getBean(FastroServer.class).port();
+			try (RawHttp wire = new RawHttp(port)) {
+				RawResponse response = wire.send(rawRequest("GET", "/who", header)).read();
+				assertThat(response.status()).isEqualTo(400);
+				assertThat(response.header("content-type")).isEqualTo("application/problem+json");
+				assertThat(TestHttp.json(response.bodyString()).get("detail").asString()).isEqualTo(detail);
+			}
+		});
+	}
+
+	@Test
+	void aMalformedForwardedValueIsA400ProblemOnHttp2Too() {
+		this.runner
+			.withPropertyValues("fastro.server.forward-headers-strategy=native", "fastro.server.http2.enabled=true")
+			.run(context -> {
+				int port = context.getBean(FastroServer.class).port();
+				try (RawHttp2 h2 = new RawHttp2(port)) {
+					h2.headers(1, RawHttp2.request("GET", "/who").add("x-forwarded-port", "abc"), true);
+					RawHttp2.Response refused = h2.response(1);
+					assertThat(refused.status()).isEqualTo(400);
+					assertThat(refused.header("content-type")).isEqualTo("application/problem+json");
+					assertThat(refused.body()).contains("Malformed x-forwarded-port header 'abc'");
+					h2.headers(3, RawHttp2.request("GET", "/who").add("x-forwarded-host", "[::1]:8443"), true);
+					assertThat(h2.response(3).body()).endsWith(" http [::1] 8443");
+				}
+			});
+	}
+
+	@Test
+	void malformedForwardedHeadersAreNotReadByDefault() {
+		this.runner.run(context -> {
+			int port = context.getBean(FastroServer.class).port();
+			assertThat(who(port, "x-forwarded-port: abc", "forwarded: garbage"))
+				.isEqualTo("127.0.0.1 http localhost 80");
+		});
+	}
+
 	private static String who(int port, String... headers) throws Exception {
+		return call(port, "/who", headers);
+	}
+
+	private static String whoPort(int port, String... headers) throws Exception {
+		return call(port, "/who/port", headers);
+	}
+
+	private static String call(int port, String path, String... headers) throws Exception {
 		try (RawHttp wire = new RawHttp(port)) {
-			return wire.send(rawRequest("GET", "/who", headers)).read().bodyString();
+			RawResponse response = wire.send(rawRequest("GET", path, headers)).read();
+			assertThat(response.status()).as("status, for %s", response.bodyString()).isEqualTo(200);
+			return response.bodyString();
 		}
 	}
 
@@ -69,6 +163,7 @@ class ForwardedHeadersTest {
 				.get("/who",
 						ctx -> ctx.remoteAddress().getHostString() + " " + ctx.scheme() + " " + ctx.host() + " "
 								+ ctx.port())
+				.get("/who/port", ctx -> ctx.remoteAddress().getHostString() + ":" + ctx.remoteAddress().getPort())
 				.build();
 		}
 

@@ -212,7 +212,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "locaauthorization:", "localhost:abc", "local host", "[::1" })
+	@ValueSource(strings = { "locaauthorization:", "localhost:abc", "local host", "[::1", "localhost:99999" })
 	void malformedHostIsBadRequest(String host) throws IOException {
 		// Found by RandomRequestsPropertyTest: refused, but with an empty body instead of
 		// a problem.

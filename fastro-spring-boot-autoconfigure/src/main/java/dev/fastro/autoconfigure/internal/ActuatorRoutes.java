@@ -91,10 +91,7 @@ public final class ActuatorRoutes {
 	 */
 	private static String requestUrl(Context ctx) {
 		String scheme = ctx.scheme();
-		String host = ctx.host();
-		// An IPv6 literal from a forwarded header comes without its brackets.
-		StringBuilder url = new StringBuilder(scheme).append("://")
-			.append((host.indexOf(':') != -1 && host.charAt(0) != '[') ? "[" + host + "]" : host);
+		StringBuilder url = new StringBuilder(scheme).append("://").append(ctx.host());
 		if (ctx.port() != HostHeader.defaultPort(scheme)) {
 			url.append(':').append(ctx.port());
 		}

@@ -56,6 +56,16 @@ public final class HostHeader {
 		return "https".equalsIgnoreCase(scheme) ? 443 : 80;
 	}
 
+	/**
+	 * A host name without the brackets of an IPv6 literal.
+	 * @param name a host name, as {@link #name} gives it
+	 * @return {@code ::1} for {@code [::1]}; any other name as it is
+	 */
+	public static String unbracketed(String name) {
+		return (name.length() > 1 && name.startsWith("[") && name.endsWith("]")) ? name.substring(1, name.length() - 1)
+				: name;
+	}
+
 	private static int portColon(String header) {
 		return (!header.isEmpty() && header.charAt(0) == '[') ? header.indexOf(':', header.indexOf(']'))
 				: header.indexOf(':');

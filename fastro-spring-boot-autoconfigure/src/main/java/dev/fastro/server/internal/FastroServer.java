@@ -74,16 +74,19 @@ public final class FastroServer {
 			// (see ConnectionCloser).
 			.childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
 			.childOption(ChannelOption.ALLOCATOR, options.allocator())
-			.forwarded(options.forwardedHeaders())
 			.accessLog(options.accessLog(), new AccessLogLine(dispatcher))
 			.channelGroup(this.connections);
+		if (options.forwardedHeaders()) {
+			server = server.forwarded(ForwardedHeaders.INSTANCE);
+		}
 		if (this.loops != null) {
 			server = server.runOn(this.loops);
 		}
 		for (Function<HttpServer, HttpServer> customizer : customizers) {
 			server = customizer.apply(server);
 		}
-		this.server = (options.http2() != null) ? withHttp2(server, options).handle(new Http2StreamChecks(handler))
+		this.server = (options.http2() != null)
+				? withHttp2(server, options).handle(new Http2StreamChecks(handler, options.forwardedHeaders()))
 				: server.handle(handler);
 	}
 

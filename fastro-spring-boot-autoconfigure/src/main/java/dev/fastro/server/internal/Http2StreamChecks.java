@@ -24,7 +24,8 @@ import reactor.netty.http.server.HttpServerResponse;
 /**
  * What the HTTP/1.1 guards of {@link ServerPipeline} do for a request, done for a request
  * on an HTTP/2 stream, which passes no guard: its {@code :path} must hold visible ASCII
- * only ({@link RequestChecks}), and its answer carries a {@code Date}
+ * only ({@link RequestChecks}), its forwarded headers, when read, must be well-formed
+ * ({@link ForwardedHeaders}), and its answer carries a {@code Date}
  * ({@link MessageGuard}), and the answer to a {@code HEAD} leaves without its body (the
  * HTTP/1.1 codec drops it; the HTTP/2 one would send it). Netty's HTTP/2 codec does the
  * rest: it refuses malformed frames, connection-specific headers and header lists over
@@ -35,8 +36,15 @@ final class Http2StreamChecks implements BiFunction<HttpServerRequest, HttpServe
 
 	private final FastroHttpHandler handler;
 
-	Http2StreamChecks(FastroHttpHandler handler) {
+	private final boolean forwardedHeaders;
+
+	/**
+	 * @param forwardedHeaders whether the request's forwarded headers are read, and so
+	 * checked ({@link ForwardedHeaders})
+	 */
+	Http2StreamChecks(FastroHttpHandler handler, boolean forwardedHeaders) {
 		this.handler = handler;
+		this.forwardedHeaders = forwardedHeaders;
 	}
 
 	@Override
@@ -49,6 +57,9 @@ final class Http2StreamChecks implements BiFunction<HttpServerRequest, HttpServe
 			((Connection) request).addHandlerLast("fastro.headBody", HeadBodyDropper.INSTANCE);
 		}
 		RequestChecks.Refusal refusal = RequestChecks.checkTarget(request.method(), request.uri());
+		if (refusal == null && this.forwardedHeaders) {
+			refusal = ForwardedHeaders.check(request.requestHeaders());
+		}
 		if (refusal != null) {
 			return this.handler.fail(request, response,
 					new HttpException(refusal.status().code(), refusal.getMessage()));

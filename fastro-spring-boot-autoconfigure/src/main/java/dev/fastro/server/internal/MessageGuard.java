@@ -25,7 +25,8 @@ import io.netty.util.ReferenceCountUtil;
  * Guards the decoded messages of one connection, between the HTTP codec and the exchange
  * ({@link Http1Exchanges}, or Reactor Netty's):
  * <ul>
- * <li>a request breaking the rules of {@link RequestChecks}, or refused by
+ * <li>a request breaking the rules of {@link RequestChecks}, with malformed forwarded
+ * headers when they are read ({@link ForwardedHeaders}), or refused by
  * {@link FramingGuard}, is marked as failed to decode, so the exchange answers it in its
  * turn among pipelined requests and closes the connection;</li>
  * <li>a malformed chunk fails the body, so no handler ever sees a truncated one;</li>
@@ -249,6 +250,9 @@ final class MessageGuard extends ChannelDuplexHandler {
 		Throwable refusal = this.state.takeRefusal();
 		if (request.decoderResult().isSuccess() && refusal == null) {
 			refusal = RequestChecks.check(request);
+			if (refusal == null && this.state.options.forwardedHeaders()) {
+				refusal = ForwardedHeaders.check(request.headers());
+			}
 		}
 		if (refusal != null) {
 			request.setDecoderResult(DecoderResult.failure(refusal));

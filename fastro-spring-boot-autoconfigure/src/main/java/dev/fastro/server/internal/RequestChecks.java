@@ -175,7 +175,7 @@ final class RequestChecks {
 
 	/**
 	 * {@code host [":" port]}, host a registered name, IPv4 address or bracketed IPv6
-	 * literal (RFC 3986).
+	 * literal (RFC 3986), port at most 65535.
 	 */
 	static boolean isValidHost(String host) {
 		int length = host.length();
@@ -200,19 +200,26 @@ final class RequestChecks {
 				}
 			}
 		}
-		if (i == length) {
-			return true;
-		}
-		int portDigits = length - i - 1;
-		if (host.charAt(i) != ':' || portDigits < 1 || portDigits > 5) {
+		return i == length || (host.charAt(i) == ':' && isPort(host, i + 1, length));
+	}
+
+	/**
+	 * Whether the characters from {@code start} to {@code end} are a port number: one to
+	 * five digits, at most 65535.
+	 */
+	static boolean isPort(String value, int start, int end) {
+		if (end - start < 1 || end - start > 5) {
 			return false;
 		}
-		for (i++; i < length; i++) {
-			if (host.charAt(i) < '0' || host.charAt(i) > '9') {
+		int port = 0;
+		for (int i = start; i < end; i++) {
+			char c = value.charAt(i);
+			if (c < '0' || c > '9') {
 				return false;
 			}
+			port = port * 10 + (c - '0');
 		}
-		return true;
+		return port <= 65535;
 	}
 
 	private static boolean isHexDigit(char c) {

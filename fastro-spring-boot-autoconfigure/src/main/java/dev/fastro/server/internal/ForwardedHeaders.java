@@ -1,0 +1,301 @@
+package dev.fastro.server.internal;
+
+import java.net.InetSocketAddress;
+import java.util.Locale;
+import java.util.function.BiFunction;
+
+import dev.fastro.http.internal.HostHeader;
+import dev.fastro.server.internal.RequestChecks.Refusal;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.util.NetUtil;
+import reactor.netty.http.server.ConnectionInfo;
+
+/**
+ * The client's address, scheme, host and port as a proxy names them, for
+ * {@code fastro.server.forward-headers-strategy=native}: from {@code Forwarded} (RFC
+ * 7239) when the request has it, else from {@code X-Forwarded-For}, {@code -Proto},
+ * {@code -Host} and {@code -Port}. Of each header, the first element counts: the one the
+ * proxy nearest the client wrote.
+ * <p>
+ * A malformed value (a host that would be no valid {@code Host} header, a port that is no
+ * port, a client that is no IP address, a scheme other than http and https) refuses the
+ * request with a 400 naming the header. The guards call {@link #check} for that before
+ * any handler runs ({@link MessageGuard} on HTTP/1.1, {@link Http2StreamChecks} on
+ * HTTP/2). Reactor Netty calls {@link #apply} before them, and would answer an exception
+ * with a bare 400, so that leaves a malformed request's connection info as it found it.
+ * <p>
+ * The host keeps the spelling of a {@code Host} header, an IPv6 literal's brackets
+ * included, so {@code ctx.host()} reads alike behind a proxy and without one; a client's
+ * IP address is read without a name lookup.
+ */
+final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, ConnectionInfo> {
+
+	static final ForwardedHeaders INSTANCE = new ForwardedHeaders();
+
+	private ForwardedHeaders() {
+	}
+
+	/**
+	 * Why the request's forwarded headers refuse it, or {@code null} when they do not.
+	 */
+	static Refusal check(HttpHeaders headers) {
+		try {
+			read(headers);
+			return null;
+		}
+		catch (Refusal refusal) {
+			return refusal;
+		}
+	}
+
+	@Override
+	public ConnectionInfo apply(ConnectionInfo info, HttpRequest request) {
+		Proxied proxied;
+		try {
+			proxied = read(request.headers());
+		}
+		catch (Refusal refusal) {
+			return info;
+		}
+		ConnectionInfo result = info;
+		if (proxied.scheme != null) {
+			result = result.withScheme(proxied.scheme);
+		}
+		if (proxied.host != null || proxied.port != -1) {
+			String name = (proxied.host != null) ? HostHeader.name(proxied.host) : result.getHostName();
+			int port = (proxied.port != -1) ? proxied.port
+					: (proxied.host != null) ? HostHeader.port(proxied.host, result.getScheme()) : result.getHostPort();
+			result = result.withHostAddress(InetSocketAddress.createUnresolved(HostHeader.unbracketed(name), port),
+					name, port);
+		}
+		if (proxied.client != null) {
+			InetSocketAddress socket = result.getRemoteAddress();
+			int port = (proxied.clientPort != -1) ? proxied.clientPort : (socket != null) ? socket.getPort() : 0;
+			result = result.withRemoteAddress(
+					NetUtil.isValidIpV4Address(proxied.client) || NetUtil.isValidIpV6Address(proxied.client)
+							? new InetSocketAddress(NetUtil.createInetAddressFromIpAddressString(proxied.client), port)
+							: InetSocketAddress.createUnresolved(proxied.client, port));
+		}
+		return result;
+	}
+
+	private static Proxied read(HttpHeaders headers) {
+		Proxied proxied = new Proxied();
+		String forwarded = headers.get("forwarded");
+		if (forwarded != null) {
+			readForwarded(forwarded, proxied);
+			return proxied;
+		}
+		String value = headers.get("x-forwarded-for");
+		if (value != null) {
+			proxied.client("x-forwarded-for", value, firstElement(value));
+		}
+		value = headers.get("x-forwarded-proto");
+		if (value != null) {
+			proxied.scheme("x-forwarded-proto", value, firstElement(value));
+		}
+		value = headers.get("x-forwarded-host");
+		if (value != null) {
+			proxied.host("x-forwarded-host", value, firstElement(value));
+		}
+		value = headers.get("x-forwarded-port");
+		if (value != null) {
+			String port = firstElement(value);
+			if (!RequestChecks.isPort(port, 0, port.length())) {
+				throw malformed("x-forwarded-port", value, "'" + port + "' is no port number");
+			}
+			proxied.port = Integer.parseInt(port);
+		}
+		return proxied;
+	}
+
+	/**
+	 * Reads the first element of a {@code Forwarded} header: {@code name=value} pairs
+	 * separated by {@code ;}, each value a quoted string or unquoted. RFC 7239 would have
+	 * a value with a {@code :} quoted, as in {@code for="192.0.2.43:4711"}; proxies are
+	 * often configured to write it unquoted, and it is read either way. Of the
+	 * parameters, {@code for}, {@code proto} and {@code host} are read, each at most
+	 * once; {@code by} and extensions are skipped.
+	 */
+	private static void readForwarded(String header, Proxied proxied) {
+		int length = header.length();
+		int i = 0;
+		while (true) {
+			i = skipSpace(header, i);
+			if (i == length || header.charAt(i) == ',') {
+				return;
+			}
+			if (header.charAt(i) == ';') {
+				i++;
+				continue;
+			}
+			int nameStart = i;
+			while (i < length && isTokenChar(header.charAt(i))) {
+				i++;
+			}
+			if (i == nameStart || i == length || header.charAt(i) != '=') {
+				throw malformed("forwarded", header, "expected name=value pairs separated by ';'");
+			}
+			String name = header.substring(nameStart, i).toLowerCase(Locale.ROOT);
+			StringBuilder value = new StringBuilder();
+			i++;
+			if (i < length && header.charAt(i) == '"') {
+				for (i++; i < length && header.charAt(i) != '"'; i++) {
+					if (header.charAt(i) == '\\' && i + 1 < length) {
+						i++;
+					}
+					value.append(header.charAt(i));
+				}
+				if (i == length) {
+					throw malformed("forwarded", header, "a quoted string is not closed");
+				}
+				i++;
+			}
+			else {
+				for (; i < length && isUnquotedChar(header.charAt(i)); i++) {
+					value.append(header.charAt(i));
+				}
+			}
+			i = skipSpace(header, i);
+			if (value.isEmpty()) {
+				throw malformed("forwarded", header, "the value of " + name + " is empty");
+			}
+			if (i < length && header.charAt(i) != ';' && header.charAt(i) != ',') {
+				throw malformed("forwarded", header, "expected ';' or ',' after the value of " + name);
+			}
+			switch (name) {
+				case "for" -> proxied.client("forwarded", header, value.toString());
+				case "proto" -> proxied.scheme("forwarded", header, value.toString());
+				case "host" -> proxied.host("forwarded", header, value.toString());
+				default -> {
+					// "by" (the proxy itself) and extensions name nothing Fastro reads.
+				}
+			}
+		}
+	}
+
+	private static boolean isUnquotedChar(char c) {
+		return c > ' ' && c < 0x7F && c != ';' && c != ',' && c != '"';
+	}
+
+	private static String firstElement(String value) {
+		int comma = value.indexOf(',');
+		return ((comma != -1) ? value.substring(0, comma) : value).trim();
+	}
+
+	private static int skipSpace(String value, int from) {
+		int i = from;
+		while (i < value.length() && (value.charAt(i) == ' ' || value.charAt(i) == '\t')) {
+			i++;
+		}
+		return i;
+	}
+
+	private static boolean isTokenChar(char c) {
+		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+				|| (c < 128 && "!#$%&'*+-.^_`|~".indexOf(c) != -1);
+	}
+
+	private static Refusal malformed(String header, String value, String why) {
+		return new Refusal(HttpResponseStatus.BAD_REQUEST, "Malformed " + header + " header '" + value + "': " + why);
+	}
+
+	/** What a request's forwarded headers name; each part unset until read. */
+	private static final class Proxied {
+
+		String scheme;
+
+		/** As a {@code Host} header spells it, its port included when named. */
+		String host;
+
+		int port = -1;
+
+		/**
+		 * An IP address, {@code unknown}, or an obfuscated name such as {@code _proxy1}.
+		 */
+		String client;
+
+		int clientPort = -1;
+
+		void scheme(String header, String value, String scheme) {
+			if (this.scheme != null) {
+				throw malformed(header, value, "it names proto twice");
+			}
+			if (!scheme.equalsIgnoreCase("http") && !scheme.equalsIgnoreCase("https")) {
+				throw malformed(header, value, "the scheme '" + scheme + "' is neither http nor https");
+			}
+			this.scheme = scheme.toLowerCase(Locale.ROOT);
+		}
+
+		void host(String header, String value, String host) {
+			if (this.host != null) {
+				throw malformed(header, value, "it names host twice");
+			}
+			if (!RequestChecks.isValidHost(host)) {
+				throw malformed(header, value, "'" + host + "' is no host[:port]");
+			}
+			this.host = host;
+		}
+
+		/**
+		 * A node as RFC 7239 (6) has it: an IPv4 address, a bracketed IPv6 literal,
+		 * {@code unknown} or an obfuscated name, and an optional port, itself a number or
+		 * obfuscated; or an IPv6 literal without brackets or port, as
+		 * {@code X-Forwarded-For} has it.
+		 */
+		void client(String header, String value, String node) {
+			if (this.client != null) {
+				throw malformed(header, value, "it names for twice");
+			}
+			String address;
+			int portColon;
+			if (node.startsWith("[")) {
+				int close = node.indexOf(']');
+				address = (close != -1) ? node.substring(1, close) : "";
+				portColon = (close != -1 && close + 1 < node.length()) ? close + 1 : -1;
+				if (!NetUtil.isValidIpV6Address(address) || (portColon != -1 && node.charAt(portColon) != ':')) {
+					throw malformed(header, value, "'" + node + "' is no IP address");
+				}
+			}
+			else if (NetUtil.isValidIpV6Address(node)) {
+				address = node;
+				portColon = -1;
+			}
+			else {
+				portColon = node.indexOf(':');
+				address = (portColon != -1) ? node.substring(0, portColon) : node;
+				if (!NetUtil.isValidIpV4Address(address) && !address.equalsIgnoreCase("unknown")
+						&& !isObfuscated(address)) {
+					throw malformed(header, value, "'" + node + "' is no IP address");
+				}
+			}
+			if (portColon != -1) {
+				if (RequestChecks.isPort(node, portColon + 1, node.length())) {
+					this.clientPort = Integer.parseInt(node, portColon + 1, node.length(), 10);
+				}
+				else if (!isObfuscated(node.substring(portColon + 1))) {
+					throw malformed(header, value, "'" + node + "' names no port number");
+				}
+			}
+			this.client = address;
+		}
+
+		private static boolean isObfuscated(String name) {
+			if (name.length() < 2 || name.charAt(0) != '_') {
+				return false;
+			}
+			for (int i = 1; i < name.length(); i++) {
+				char c = name.charAt(i);
+				boolean alphanumeric = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+				if (!alphanumeric && c != '.' && c != '_' && c != '-') {
+					return false;
+				}
+			}
+			return true;
+		}
+
+	}
+
+}

@@ -12,8 +12,9 @@ import java.util.stream.Stream;
 /**
  * Writes every measured run, valid or not, as one CSV row: the raw data behind the
  * report. An unknown figure is an empty field: {@code h2load} gives no 95th percentile.
- * The protocol, the size of one answer's body and the bytes the client read per request
- * come last, after the columns earlier reports had.
+ * The protocol, the size of one answer's body, the bytes the client read per request and
+ * how busy the load generator's core was come last, after the columns earlier reports
+ * had.
  */
 public final class CsvWriter {
 
@@ -23,7 +24,7 @@ public final class CsvWriter {
 	private static final String HEADER = "experiment,case,server,server_label,round,connections,pipeline,seconds,requests,"
 			+ "duration_us,throughput_rps,latency_mean_us,latency_p95_us,errors_connect,errors_read,errors_write,"
 			+ "errors_timeout,non_2xx,server_cpu_ticks,clk_tck,server_cpu_us_per_req," + "startup_ms,rss_kb,valid,"
-			+ "protocol,body_bytes,client_bytes_per_req";
+			+ "protocol,body_bytes,client_bytes_per_req,load_core_busy";
 
 	private CsvWriter() {
 	}
@@ -50,7 +51,7 @@ public final class CsvWriter {
 				decimal("%.0f", run.footprint().startupMillis()),
 				(run.footprint().rssKilobytes() < 0) ? "" : run.footprint().rssKilobytes(), result.valid(),
 				run.protocol().id(), (run.bodyBytes() < 0) ? "" : run.bodyBytes(),
-				decimal("%.1f", result.bytesPerRequest()))
+				decimal("%.1f", result.bytesPerRequest()), decimal("%.3f", run.loadCoreBusy()))
 			.map(value -> field(String.valueOf(value)))
 			.collect(Collectors.joining(","));
 	}

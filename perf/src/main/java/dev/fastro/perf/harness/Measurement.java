@@ -17,13 +17,16 @@ package dev.fastro.perf.harness;
  * @param protocol how the load reached the server
  * @param bodyBytes the body of one answer to the request, as it travels (compressed when
  * it is), measured once before the rounds; -1 when unknown
+ * @param loadCoreBusy the share of the time the load generator's core was busy during the
+ * run, from 0 to 1 (near 1, the generator was the limit); NaN when unknown
  */
 public record Measurement(Experiment experiment, String caseLabel, ServerKind server, int round, int connections,
 		int pipeline, int seconds, WrkResult result, CpuTime cpu, Footprint footprint, Protocol protocol,
-		long bodyBytes) {
+		long bodyBytes, double loadCoreBusy) {
 
 	/**
-	 * A run over cleartext HTTP/1.1 whose server's footprint and answer size are unknown.
+	 * A run over cleartext HTTP/1.1 whose server's footprint, answer size and load
+	 * generator's core are unknown.
 	 * @param experiment the experiment
 	 * @param caseLabel the scenario or the value of the varied quantity
 	 * @param server the server
@@ -37,7 +40,7 @@ public record Measurement(Experiment experiment, String caseLabel, ServerKind se
 	public Measurement(Experiment experiment, String caseLabel, ServerKind server, int round, int connections,
 			int pipeline, int seconds, WrkResult result, CpuTime cpu) {
 		this(experiment, caseLabel, server, round, connections, pipeline, seconds, result, cpu, Footprint.UNKNOWN,
-				Protocol.H1, -1);
+				Protocol.H1, -1, Double.NaN);
 	}
 
 	/**

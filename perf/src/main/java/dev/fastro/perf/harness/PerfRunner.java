@@ -339,14 +339,17 @@ public final class PerfRunner {
 		for (int i = 0; i < servers.size(); i++) {
 			before[i] = servers.get(i).cpuTicks();
 		}
+		CoreTicks loadCoreBefore = CoreTicks.read(this.options.wrkCpu());
 		List<WrkResult> results = load.runSideBySide(servers.stream().map(ServerProcess::baseUri).toList(), one.load(),
 				one.connections(), seconds);
+		double loadCoreBusy = CoreTicks.read(this.options.wrkCpu()).busySince(loadCoreBefore);
 		for (int i = 0; i < servers.size(); i++) {
 			ServerKind kind = kinds.get(i);
 			WrkResult result = results.get(i);
 			Measurement run = new Measurement(one.experiment(), one.label(), kind, round, one.connections(),
 					one.pipeline(), seconds, result, new CpuTime(servers.get(i).cpuTicks() - before[i], ticksPerSecond),
-					live.footprints().get(kind), one.protocol(), live.bodyBytes().get(kind).get(one.probe().request()));
+					live.footprints().get(kind), one.protocol(), live.bodyBytes().get(kind).get(one.probe().request()),
+					loadCoreBusy);
 			this.measurements.add(run);
 			String latency = (one.pipeline() > 1 || one.protocol().http2()) ? ""
 					: String.format(Locale.ROOT, ", avg %s, p95 %s", ReportWriter.latency(result.latencyMeanMicros()),
@@ -355,6 +358,7 @@ public final class PerfRunner {
 					result.throughput(), latency, run.cpuMicrosPerRequest()) : "INVALID: " + result.problem();
 			progress.note((kinds.size() > 1) ? kind.label() + ": " + figures : figures);
 		}
+		progress.note(String.format(Locale.ROOT, "load generator's core %.0f%% busy", loadCoreBusy * 100));
 		progress.finished(seconds + RUN_OVERHEAD_SECONDS, kinds.size());
 	}
 

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -36,8 +37,12 @@ public final class ReportWriter {
 	private static final Map<Protocol, String> PROTOCOL_COLORS = Map.of(Protocol.H1, "#7f8c8d", Protocol.H2C, "#e67e22",
 			Protocol.TLS, "#2e86c1", Protocol.H2, "#8e44ad");
 
-	/** Fastro within this fraction of Raw Netty means both may sit at wrk's ceiling. */
-	private static final double SATURATION_MARGIN = 0.05;
+	/**
+	 * The percentage of wrk's core busy from which wrk, rather than the servers, may have
+	 * set the pace: wrk waits on no disk, so a core it leaves less than a tenth idle is
+	 * one it nearly filled.
+	 */
+	private static final long SATURATED_PERCENT = 90;
 
 	private static final Map<ServerKind, String> COLORS = Map.ofEntries(Map.entry(ServerKind.NATIVE, "#7f8c8d"),
 			Map.entry(ServerKind.NATIVE_ROUTED, "#95a5a6"), Map.entry(ServerKind.FASTRO, "#e67e22"),
@@ -98,6 +103,7 @@ public final class ReportWriter {
 		}
 		List<Summary> main = Summary.of(runs, Experiment.MAIN);
 		mainTable(md, settings, main, refusals);
+		saturation(md, main);
 		observationCost(md, runs, main);
 		againstDeno(md, directory, settings, main);
 		peers(md, main);
@@ -266,7 +272,6 @@ public final class ReportWriter {
 				.append(" |\n");
 		}
 		md.append('\n');
-		saturation(md, summaries);
 		String chart = "chart-percent-of-native.svg";
 		List<String> scenarios = cases(summaries);
 		List<BarChart.Series> series = new ArrayList<>();
@@ -568,24 +573,34 @@ public final class ReportWriter {
 		}
 	}
 
+	/**
+	 * How busy wrk's core was in each scenario, as read from {@code /proc/stat} around
+	 * every run. Near 100%, wrk could send no faster: the throughput it measured is its
+	 * own limit, much the same for any server fast enough, and CPU per request is what
+	 * tells the servers apart. Nothing when the core was not read.
+	 */
 	private static void saturation(StringBuilder md, List<Summary> summaries) {
 		List<String> lines = new ArrayList<>();
 		for (String scenario : cases(summaries)) {
-			Summary fastro = find(summaries, scenario, ServerKind.FASTRO);
-			Summary raw = find(summaries, scenario, ServerKind.RAW);
-			if (fastro == null || raw == null || !fastro.measured() || !raw.measured()) {
+			DoubleSummaryStatistics busy = summaries.stream()
+				.filter(summary -> summary.caseLabel().equals(scenario) && summary.measured()
+						&& !Double.isNaN(summary.loadCoreBusy()))
+				.mapToDouble(Summary::loadCoreBusy)
+				.summaryStatistics();
+			if (busy.getCount() == 0) {
 				continue;
 			}
-			double gap = raw.throughput() / fastro.throughput() - 1;
-			lines.add(scenario + ": " + ((gap < SATURATION_MARGIN)
-					? String.format(Locale.ROOT, "Raw Netty is only %+.1f%% over Fastro, so both may be at the ceiling "
-							+ "of wrk on its one core: **the client, not the server, may have been the bottleneck**.",
-							gap * 100)
-					: String.format(Locale.ROOT, "Raw Netty is %.0f%% over Fastro, so wrk was not the bottleneck.",
-							gap * 100)));
+			long least = Math.round(busy.getMin() * 100);
+			long most = Math.round(busy.getMax() * 100);
+			lines.add(scenario + ": " + ((least == most) ? most + "%" : least + "–" + most + "%")
+					+ ((most >= SATURATED_PERCENT)
+							? " busy: **wrk was at or near its limit**, so the servers' throughput there may be wrk's "
+									+ "and understate the faster one's lead; compare their CPU per request."
+							: " busy: wrk kept up."));
 		}
 		if (!lines.isEmpty()) {
-			md.append("Did wrk saturate? Raw Netty is the ceiling of this stack:\n\n");
+			md.append("Did wrk keep up? Its core's busy share during the runs, median of rounds (the range spans "
+					+ "the servers):\n\n");
 			lines.forEach(line -> md.append("- ").append(line).append('\n'));
 			md.append('\n');
 		}

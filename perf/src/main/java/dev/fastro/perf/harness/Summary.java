@@ -27,10 +27,13 @@ import java.util.Set;
  * (lower is better), or {@code null} without one
  * @param problems why rounds were invalid
  * @param protocol how the load reached the server
+ * @param loadCoreBusy median of the valid rounds' share of the time the load generator's
+ * core was busy, NaN when unknown
  */
 public record Summary(Experiment experiment, String caseLabel, ServerKind server, int rounds, int validRounds,
 		double throughput, double latencyMeanMicros, double latencyP95Micros, Stats.Ratio ratio,
-		double cpuMicrosPerRequest, Stats.Ratio cpuRatio, List<String> problems, Protocol protocol) {
+		double cpuMicrosPerRequest, Stats.Ratio cpuRatio, List<String> problems, Protocol protocol,
+		double loadCoreBusy) {
 
 	/** The servers that are the 100% line, in the order they are looked for. */
 	private static final List<ServerKind> REFERENCES = List.of(ServerKind.NATIVE, ServerKind.NATIVE_ROUTED);
@@ -70,6 +73,7 @@ public record Summary(Experiment experiment, String caseLabel, ServerKind server
 		List<Double> mean = new ArrayList<>();
 		List<Double> p95 = new ArrayList<>();
 		List<Double> cpu = new ArrayList<>();
+		List<Double> loadCore = new ArrayList<>();
 		Set<String> problems = new LinkedHashSet<>();
 		for (Measurement run : runs) {
 			WrkResult result = run.result();
@@ -79,6 +83,9 @@ public record Summary(Experiment experiment, String caseLabel, ServerKind server
 				p95.add((double) result.latencyP95Micros());
 				if (!Double.isNaN(run.cpuMicrosPerRequest())) {
 					cpu.add(run.cpuMicrosPerRequest());
+				}
+				if (!Double.isNaN(run.loadCoreBusy())) {
+					loadCore.add(run.loadCoreBusy());
 				}
 			}
 			else {
@@ -91,7 +98,7 @@ public record Summary(Experiment experiment, String caseLabel, ServerKind server
 		return new Summary(experiment, caseLabel, server, runs.size(), throughput.size(),
 				any ? Stats.median(throughput) : Double.NaN, any ? Stats.median(mean) : Double.NaN,
 				any ? Stats.median(p95) : Double.NaN, ratio, cpu.isEmpty() ? Double.NaN : Stats.median(cpu), cpuRatio,
-				List.copyOf(problems), protocol);
+				List.copyOf(problems), protocol, loadCore.isEmpty() ? Double.NaN : Stats.median(loadCore));
 	}
 
 	/**

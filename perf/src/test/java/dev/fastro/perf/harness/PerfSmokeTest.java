@@ -107,6 +107,12 @@ class PerfSmokeTest {
 		assertThat(cpuColumn).isPositive();
 		assertThat(csv.subList(1, csv.size())).filteredOn(line -> line.split(",")[validColumn].equals("true"))
 			.allSatisfy(line -> assertThat(Double.parseDouble(line.split(",")[cpuColumn])).isPositive());
+		// And how busy wrk's core was, as a share, which the report sums up per scenario.
+		int loadCoreColumn = List.of(csv.get(0).split(",")).indexOf("load_core_busy");
+		assertThat(loadCoreColumn).isPositive();
+		assertThat(csv.subList(1, csv.size())).filteredOn(line -> line.split(",")[validColumn].equals("true"))
+			.allSatisfy(line -> assertThat(Double.parseDouble(line.split(",")[loadCoreColumn])).isBetween(0.0, 1.0));
+		assertThat(md).contains("Did wrk keep up?").containsPattern("- Root: [0-9]+(–[0-9]+)?% busy");
 		int startupColumn = List.of(csv.get(0).split(",")).indexOf("startup_ms");
 		int rssColumn = List.of(csv.get(0).split(",")).indexOf("rss_kb");
 		assertThat(csv.subList(1, csv.size())).allSatisfy(line -> {

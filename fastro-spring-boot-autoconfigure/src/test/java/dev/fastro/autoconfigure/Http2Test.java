@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -207,6 +208,25 @@ class Http2Test {
 				assertThat(response.header("content-type")).isEqualTo("application/problem+json");
 				assertThat(response.header("date")).isNotNull();
 				assertThat(response.body()).contains("0x01 at position 4");
+			}
+		});
+	}
+
+	@Test
+	void refusesAMalformedAuthorityAsAMalformedHostHeader() {
+		this.runner.run(context -> {
+			try (RawHttp2 h2 = new RawHttp2(port(context))) {
+				int stream = 1;
+				for (String authority : List.of("a b", "[", "localhost:99999")) {
+					h2.headers(stream, RawHttp2.request("GET", "/hello").authority(authority), true);
+					RawHttp2.Response response = h2.response(stream);
+					assertThat(response.status()).as(authority).isEqualTo(400);
+					assertThat(response.header("content-type")).isEqualTo("application/problem+json");
+					assertThat(response.body()).contains("Malformed authority '" + authority + "'");
+					stream += 2;
+				}
+				h2.headers(stream, RawHttp2.request("GET", "/hello").authority("[::1]:8080"), true);
+				assertThat(h2.response(stream).status()).isEqualTo(200);
 			}
 		});
 	}

@@ -24,13 +24,13 @@ import reactor.netty.http.server.HttpServerResponse;
 /**
  * What the HTTP/1.1 guards of {@link ServerPipeline} do for a request, done for a request
  * on an HTTP/2 stream, which passes no guard: its {@code :path} must hold visible ASCII
- * only ({@link RequestChecks}), its forwarded headers, when read, must be well-formed
- * ({@link ForwardedHeaders}), and its answer carries a {@code Date}
- * ({@link MessageGuard}), and the answer to a {@code HEAD} leaves without its body (the
- * HTTP/1.1 codec drops it; the HTTP/2 one would send it). Netty's HTTP/2 codec does the
- * rest: it refuses malformed frames, connection-specific headers and header lists over
- * the limit, and floods of frames. In use only when HTTP/2 is on; an HTTP/1.1 request
- * goes straight on.
+ * only and its {@code :authority} be a valid host ({@link RequestChecks}), its forwarded
+ * headers, when read, must be well-formed ({@link ForwardedHeaders}), and its answer
+ * carries a {@code Date} ({@link MessageGuard}), and the answer to a {@code HEAD} leaves
+ * without its body (the HTTP/1.1 codec drops it; the HTTP/2 one would send it). Netty's
+ * HTTP/2 codec does the rest: it refuses malformed frames, connection-specific headers
+ * and header lists over the limit, and floods of frames. In use only when HTTP/2 is on;
+ * an HTTP/1.1 request goes straight on.
  */
 final class Http2StreamChecks implements BiFunction<HttpServerRequest, HttpServerResponse, Publisher<Void>> {
 
@@ -57,6 +57,9 @@ final class Http2StreamChecks implements BiFunction<HttpServerRequest, HttpServe
 			((Connection) request).addHandlerLast("fastro.headBody", HeadBodyDropper.INSTANCE);
 		}
 		RequestChecks.Refusal refusal = RequestChecks.checkTarget(request.method(), request.uri());
+		if (refusal == null) {
+			refusal = RequestChecks.checkAuthority(request.requestHeaders());
+		}
 		if (refusal == null && this.forwardedHeaders) {
 			refusal = ForwardedHeaders.check(request.requestHeaders());
 		}

@@ -174,6 +174,17 @@ final class RequestChecks {
 	}
 
 	/**
+	 * Why an HTTP/2 request's authority refuses it, or {@code null} when it is a valid
+	 * host, as the {@code Host} of an HTTP/1.1 request must be. Netty hands it on as the
+	 * {@code host} header; a request without one is served as HTTP/1.0's are.
+	 */
+	static Refusal checkAuthority(HttpHeaders headers) {
+		String host = headers.get(HttpHeaderNames.HOST);
+		return (host == null || isValidHost(host)) ? null
+				: new Refusal(HttpResponseStatus.BAD_REQUEST, "Malformed authority '" + host + "'");
+	}
+
+	/**
 	 * {@code host [":" port]}, host a registered name, IPv4 address or bracketed IPv6
 	 * literal (RFC 3986), port at most 65535.
 	 */

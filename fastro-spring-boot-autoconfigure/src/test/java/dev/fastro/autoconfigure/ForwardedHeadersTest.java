@@ -84,21 +84,23 @@ class ForwardedHeadersTest {
 	@ParameterizedTest
 	@CsvSource(delimiter = '|',
 			textBlock = """
-					x-forwarded-host: [                 | Malformed x-forwarded-host header '[': '[' is no host[:port]
-					x-forwarded-host: a b               | Malformed x-forwarded-host header 'a b': 'a b' is no host[:port]
-					x-forwarded-host: h:99999           | Malformed x-forwarded-host header 'h:99999': 'h:99999' is no host[:port]
-					x-forwarded-port: abc               | Malformed x-forwarded-port header 'abc': 'abc' is no port number
-					x-forwarded-port: 65536             | Malformed x-forwarded-port header '65536': '65536' is no port number
-					x-forwarded-proto: javascript       | Malformed x-forwarded-proto header 'javascript': the scheme 'javascript' is neither http nor https
-					x-forwarded-for: garbage value      | Malformed x-forwarded-for header 'garbage value': 'garbage value' is no IP address
-					x-forwarded-for: 10.0.0.1:http      | Malformed x-forwarded-for header '10.0.0.1:http': '10.0.0.1:http' names no port number
-					forwarded: garbage                  | Malformed forwarded header 'garbage': expected name=value pairs separated by ';'
-					forwarded: for=                     | Malformed forwarded header 'for=': the value of for is empty
-					forwarded: host="shop.example       | Malformed forwarded header 'host="shop.example': a quoted string is not closed
-					forwarded: host="a"b                | Malformed forwarded header 'host="a"b': expected ';' or ',' after the value of host
-					forwarded: proto=http;proto=https   | Malformed forwarded header 'proto=http;proto=https': it names proto twice
-					forwarded: for="[2001:db8::1"       | Malformed forwarded header 'for="[2001:db8::1"': '[2001:db8::1' is no IP address
-					""")
+							x-forwarded-host: [                 | Malformed x-forwarded-host header '[': '[' is no host[:port]
+							x-forwarded-host: a b               | Malformed x-forwarded-host header 'a b': 'a b' is no host[:port]
+							x-forwarded-host: h:99999           | Malformed x-forwarded-host header 'h:99999': 'h:99999' is no host[:port]
+							x-forwarded-port: abc               | Malformed x-forwarded-port header 'abc': 'abc' is no port number
+							x-forwarded-port: 65536             | Malformed x-forwarded-port header '65536': '65536' is no port number
+							x-forwarded-proto: javascript       | Malformed x-forwarded-proto header 'javascript': the scheme 'javascript' is neither http nor https
+							x-forwarded-for: garbage value      | Malformed x-forwarded-for header 'garbage value': 'garbage value' is no IP address
+							x-forwarded-for: 10.0.0.1:http      | Malformed x-forwarded-for header '10.0.0.1:http': '10.0.0.1:http' names no port number
+					x-forwarded-for: fe80::1%eth0       | Malformed x-forwarded-for header 'fe80::1%eth0': 'fe80::1%eth0' is no IP address
+					x-forwarded-for: [unknown]          | Malformed x-forwarded-for header '[unknown]': '[unknown]' is no IP address
+							forwarded: garbage                  | Malformed forwarded header 'garbage': expected name=value pairs separated by ';'
+							forwarded: for=                     | Malformed forwarded header 'for=': the value of for is empty
+							forwarded: host="shop.example       | Malformed forwarded header 'host="shop.example': a quoted string is not closed
+							forwarded: host="a"b                | Malformed forwarded header 'host="a"b': expected ';' or ',' after the value of host
+							forwarded: proto=http;proto=https   | Malformed forwarded header 'proto=http;proto=https': it names proto twice
+							forwarded: for="[2001:db8::1"       | Malformed forwarded header 'for="[2001:db8::1"': '[2001:db8::1' is no IP address
+							""")
 	void aMalformedForwardedValueIsA400ProblemNamingIt(String header, String detail) {
 		this.runner.withPropertyValues("fastro.server.forward-headers-strategy=native").run(context -> {
 			int port = context.getBean(FastroServer.class).port();

@@ -1,5 +1,6 @@
 package dev.fastro.server.internal;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Locale;
 import java.util.function.BiFunction;
@@ -73,10 +74,9 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 		if (proxied.client != null) {
 			InetSocketAddress socket = result.getRemoteAddress();
 			int port = (proxied.clientPort != -1) ? proxied.clientPort : (socket != null) ? socket.getPort() : 0;
-			result = result.withRemoteAddress(
-					NetUtil.isValidIpV4Address(proxied.client) || NetUtil.isValidIpV6Address(proxied.client)
-							? new InetSocketAddress(NetUtil.createInetAddressFromIpAddressString(proxied.client), port)
-							: InetSocketAddress.createUnresolved(proxied.client, port));
+			result = result
+				.withRemoteAddress((proxied.clientAddress != null) ? new InetSocketAddress(proxied.clientAddress, port)
+						: InetSocketAddress.createUnresolved(proxied.client, port));
 		}
 		return result;
 	}
@@ -217,6 +217,9 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 		 */
 		String client;
 
+		/** The client's IP address, {@code null} when it is named otherwise. */
+		InetAddress clientAddress;
+
 		int clientPort = -1;
 
 		void scheme(String header, String value, String scheme) {
@@ -251,11 +254,12 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 			}
 			String address;
 			int portColon;
-			if (node.startsWith("[")) {
+			boolean bracketed = node.startsWith("[");
+			if (bracketed) {
 				int close = node.indexOf(']');
 				address = (close != -1) ? node.substring(1, close) : "";
 				portColon = (close != -1 && close + 1 < node.length()) ? close + 1 : -1;
-				if (!NetUtil.isValidIpV6Address(address) || (portColon != -1 && node.charAt(portColon) != ':')) {
+				if (portColon != -1 && node.charAt(portColon) != ':') {
 					throw malformed(header, value, "'" + node + "' is no IP address");
 				}
 			}
@@ -266,10 +270,13 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 			else {
 				portColon = node.indexOf(':');
 				address = (portColon != -1) ? node.substring(0, portColon) : node;
-				if (!NetUtil.isValidIpV4Address(address) && !address.equalsIgnoreCase("unknown")
-						&& !isObfuscated(address)) {
-					throw malformed(header, value, "'" + node + "' is no IP address");
-				}
+			}
+			// Null for a name, and for an IPv6 literal whose zone is named
+			// (fe80::1%eth0),
+			// which only a lookup of the interface could read.
+			InetAddress ip = NetUtil.createInetAddressFromIpAddressString(address);
+			if (ip == null && (bracketed || !(address.equalsIgnoreCase("unknown") || isObfuscated(address)))) {
+				throw malformed(header, value, "'" + node + "' is no IP address");
 			}
 			if (portColon != -1) {
 				if (RequestChecks.isPort(node, portColon + 1, node.length())) {
@@ -280,6 +287,7 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 				}
 			}
 			this.client = address;
+			this.clientAddress = ip;
 		}
 
 		private static boolean isObfuscated(String name) {

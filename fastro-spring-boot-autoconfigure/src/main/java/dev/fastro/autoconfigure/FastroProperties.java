@@ -1,6 +1,10 @@
 package dev.fastro.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.fastro.server.internal.TrustedProxies;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.InvalidMimeTypeException;
@@ -111,10 +115,19 @@ public class FastroProperties implements Validator {
 		/**
 		 * Whether the client's address, scheme, host and port come from the Forwarded and
 		 * X-Forwarded-* headers a proxy sets: none, or native. A malformed value is a
-		 * 400. The headers of every client are trusted, so set native only behind a proxy
-		 * that sets them and drops those sent by clients.
+		 * 400. Without trusted-proxies, the headers of every client are believed, so set
+		 * native only behind a proxy that sets them and drops those sent by clients.
 		 */
 		private ForwardHeadersStrategy forwardHeadersStrategy = ForwardHeadersStrategy.NONE;
+
+		/**
+		 * The proxies whose forwarded headers are read, as IP addresses or CIDR ranges
+		 * (10.0.0.0/8, ::1). Set, a request from any other peer keeps its connection's
+		 * address, scheme and host, and the client is the last address in X-Forwarded-For
+		 * (or Forwarded) that is no trusted proxy. Unset: every peer and every address is
+		 * trusted, and the client is the first address listed.
+		 */
+		private List<String> trustedProxies = new ArrayList<>();
 
 		/**
 		 * Netty's buffer allocator for the server's connections: pooled, whose arenas
@@ -231,6 +244,14 @@ public class FastroProperties implements Validator {
 
 		public ForwardHeadersStrategy getForwardHeadersStrategy() {
 			return this.forwardHeadersStrategy;
+		}
+
+		public List<String> getTrustedProxies() {
+			return this.trustedProxies;
+		}
+
+		public void setTrustedProxies(List<String> trustedProxies) {
+			this.trustedProxies = trustedProxies;
 		}
 
 		public void setForwardHeadersStrategy(ForwardHeadersStrategy forwardHeadersStrategy) {
@@ -461,7 +482,7 @@ public class FastroProperties implements Validator {
 		/** From the connection and the Host header; forwarded headers are ignored. */
 		NONE,
 
-		/** From the Forwarded and X-Forwarded-* headers, through Reactor Netty. */
+		/** From the Forwarded and X-Forwarded-* headers of the trusted proxies. */
 		NATIVE
 
 	}
@@ -571,6 +592,10 @@ public class FastroProperties implements Validator {
 		check(errors, "server.shutdownTimeout",
 				server.getShutdownTimeout() == null || !server.getShutdownTimeout().isNegative(),
 				"must not be negative");
+		for (int i = 0; i < server.getTrustedProxies().size(); i++) {
+			String problem = trustedProxyProblem(server.getTrustedProxies().get(i));
+			check(errors, "server.trustedProxies[" + i + "]", problem == null, problem);
+		}
 		Compression compression = server.getCompression();
 		check(errors, "server.compression.minResponseSize", nonNegativeInt(compression.getMinResponseSize()),
 				"must be between 0B and 2GB");
@@ -587,6 +612,16 @@ public class FastroProperties implements Validator {
 				"must be between 1B and 2GB");
 		Cache cache = ((FastroProperties) target).getRouter().getCache();
 		check(errors, "router.cache.maxSize", cache.getMaxSize().toBytes() > 0, "must be positive");
+	}
+
+	private static String trustedProxyProblem(String proxy) {
+		try {
+			TrustedProxies.of(List.of(proxy));
+			return null;
+		}
+		catch (IllegalArgumentException ex) {
+			return ex.getMessage();
+		}
 	}
 
 	private static String mimeTypeProblem(String mimeType) {

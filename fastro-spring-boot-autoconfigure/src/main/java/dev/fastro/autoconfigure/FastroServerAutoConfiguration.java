@@ -15,6 +15,7 @@ import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.server.internal.Http2Limits;
 import dev.fastro.server.internal.ServerOptions;
+import dev.fastro.server.internal.TrustedProxies;
 import io.netty.buffer.AdaptiveByteBufAllocator;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -77,7 +78,8 @@ public class FastroServerAutoConfiguration {
 		ServerOptions options = new ServerOptions(host, port, server.getEventLoopThreads(),
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
-				server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE,
+				(server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE)
+						? TrustedProxies.of(server.getTrustedProxies()) : null,
 				server.getAccessLog().isEnabled(), http2, allocator(server.getAllocator()));
 		return new FastroServer(options, dispatcher, wrapper, json, limits, customizers);
 	}

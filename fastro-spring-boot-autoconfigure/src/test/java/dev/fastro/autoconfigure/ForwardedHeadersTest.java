@@ -84,23 +84,25 @@ class ForwardedHeadersTest {
 	@ParameterizedTest
 	@CsvSource(delimiter = '|',
 			textBlock = """
-							x-forwarded-host: [                 | Malformed x-forwarded-host header '[': '[' is no host[:port]
-							x-forwarded-host: a b               | Malformed x-forwarded-host header 'a b': 'a b' is no host[:port]
-							x-forwarded-host: h:99999           | Malformed x-forwarded-host header 'h:99999': 'h:99999' is no host[:port]
-							x-forwarded-port: abc               | Malformed x-forwarded-port header 'abc': 'abc' is no port number
-							x-forwarded-port: 65536             | Malformed x-forwarded-port header '65536': '65536' is no port number
-							x-forwarded-proto: javascript       | Malformed x-forwarded-proto header 'javascript': the scheme 'javascript' is neither http nor https
-							x-forwarded-for: garbage value      | Malformed x-forwarded-for header 'garbage value': 'garbage value' is no IP address
-							x-forwarded-for: 10.0.0.1:http      | Malformed x-forwarded-for header '10.0.0.1:http': '10.0.0.1:http' names no port number
-					x-forwarded-for: fe80::1%eth0       | Malformed x-forwarded-for header 'fe80::1%eth0': 'fe80::1%eth0' is no IP address
-					x-forwarded-for: [unknown]          | Malformed x-forwarded-for header '[unknown]': '[unknown]' is no IP address
-							forwarded: garbage                  | Malformed forwarded header 'garbage': expected name=value pairs separated by ';'
-							forwarded: for=                     | Malformed forwarded header 'for=': the value of for is empty
-							forwarded: host="shop.example       | Malformed forwarded header 'host="shop.example': a quoted string is not closed
-							forwarded: host="a"b                | Malformed forwarded header 'host="a"b': expected ';' or ',' after the value of host
-							forwarded: proto=http;proto=https   | Malformed forwarded header 'proto=http;proto=https': it names proto twice
-							forwarded: for="[2001:db8::1"       | Malformed forwarded header 'for="[2001:db8::1"': '[2001:db8::1' is no IP address
-							""")
+									x-forwarded-host: [                 | Malformed x-forwarded-host header '[': '[' is no host[:port]
+									x-forwarded-host: a b               | Malformed x-forwarded-host header 'a b': 'a b' is no host[:port]
+									x-forwarded-host: h:99999           | Malformed x-forwarded-host header 'h:99999': 'h:99999' is no host[:port]
+									x-forwarded-port: abc               | Malformed x-forwarded-port header 'abc': 'abc' is no port number
+									x-forwarded-port: 65536             | Malformed x-forwarded-port header '65536': '65536' is no port number
+									x-forwarded-proto: javascript       | Malformed x-forwarded-proto header 'javascript': the scheme 'javascript' is neither http nor https
+									x-forwarded-for: garbage value      | Malformed x-forwarded-for header 'garbage value': 'garbage value' is no IP address
+									x-forwarded-for: 10.0.0.1:http      | Malformed x-forwarded-for header '10.0.0.1:http': '10.0.0.1:http' names no port number
+							x-forwarded-for: fe80::1%eth0       | Malformed x-forwarded-for header 'fe80::1%eth0': 'fe80::1%eth0' is no IP address
+							x-forwarded-for: [unknown]          | Malformed x-forwarded-for header '[unknown]': '[unknown]' is no IP address
+					x-forwarded-for: 10.0.0.1, garbage  | Malformed x-forwarded-for header '10.0.0.1, garbage': 'garbage' is no IP address
+					forwarded: for=10.0.0.1, for=x y    | Malformed forwarded header 'for=10.0.0.1, for=x y': expected ';' or ',' after the value of for
+									forwarded: garbage                  | Malformed forwarded header 'garbage': expected name=value pairs separated by ';'
+									forwarded: for=                     | Malformed forwarded header 'for=': the value of for is empty
+									forwarded: host="shop.example       | Malformed forwarded header 'host="shop.example': a quoted string is not closed
+									forwarded: host="a"b                | Malformed forwarded header 'host="a"b': expected ';' or ',' after the value of host
+									forwarded: proto=http;proto=https   | Malformed forwarded header 'proto=http;proto=https': an element names proto twice
+									forwarded: for="[2001:db8::1"       | Malformed forwarded header 'for="[2001:db8::1"': '[2001:db8::1' is no IP address
+									""")
 	void aMalformedForwardedValueIsA400ProblemNamingIt(String header, String detail) {
 		this.runner.withPropertyValues("fastro.server.forward-headers-strategy=native").run(context -> {
 			int port = context.getBean(FastroServer.class).port();
@@ -128,6 +130,67 @@ class ForwardedHeadersTest {
 					h2.headers(3, RawHttp2.request("GET", "/who").add("x-forwarded-host", "[::1]:8443"), true);
 					assertThat(h2.response(3).body()).endsWith(" http [::1] 8443");
 				}
+			});
+	}
+
+	@Test
+	void withTrustedProxiesTheClientIsTheLastHopThatIsNoTrustedProxy() {
+		this.runner
+			.withPropertyValues("fastro.server.forward-headers-strategy=native",
+					"fastro.server.trusted-proxies=127.0.0.1, 10.0.0.0/8")
+			.run(context -> {
+				int port = context.getBean(FastroServer.class).port();
+				// As nginx's $proxy_add_x_forwarded_for leaves it: what the client
+				// claimed,
+				// then the address the edge proxy saw, then an inner proxy.
+				assertThat(who(port, "x-forwarded-for: 6.6.6.6, 203.0.113.7, 10.0.0.5", "x-forwarded-proto: https"))
+					.isEqualTo("203.0.113.7 https localhost 443");
+				// Only proxies listed: the first is the client.
+				assertThat(who(port, "x-forwarded-for: 10.0.0.9, 10.0.0.5")).startsWith("10.0.0.9 ");
+				// The element whose for is the client names the scheme and host it used.
+				assertThat(who(port,
+						"forwarded: for=6.6.6.6;host=evil.example, for=203.0.113.7;proto=https;host=shop.example, "
+								+ "for=10.0.0.2;proto=http;host=inner.example"))
+					.isEqualTo("203.0.113.7 https shop.example 443");
+				// A hop that is unknown is no trusted proxy.
+				assertThat(who(port, "forwarded: for=203.0.113.7, for=unknown")).startsWith("unknown ");
+			});
+		// Every peer trusted, by default, the first hop is the client.
+		this.runner.withPropertyValues("fastro.server.forward-headers-strategy=native").run(context -> {
+			int port = context.getBean(FastroServer.class).port();
+			assertThat(who(port, "x-forwarded-for: 6.6.6.6, 203.0.113.7, 10.0.0.5")).startsWith("6.6.6.6 ");
+		});
+	}
+
+	@Test
+	void aPeerThatIsNoTrustedProxyHasItsForwardedHeadersIgnored() {
+		this.runner
+			.withPropertyValues("fastro.server.forward-headers-strategy=native",
+					"fastro.server.trusted-proxies=10.0.0.0/8, ::1")
+			.run(context -> {
+				int port = context.getBean(FastroServer.class).port();
+				assertThat(who(port, X_FORWARDED)).isEqualTo("127.0.0.1 http localhost 80");
+				assertThat(who(port, "x-forwarded-port: abc")).isEqualTo("127.0.0.1 http localhost 80");
+			});
+	}
+
+	@Test
+	void aTrustedProxyThatIsNoAddressOrRangeFailsStartUpNamingIt() {
+		this.runner
+			.withPropertyValues("fastro.server.forward-headers-strategy=native",
+					"fastro.server.trusted-proxies=10.0.0.0/8, proxy.example, 10.0.0.0/33")
+			.run(context -> {
+				assertThat(context).hasFailed();
+				StringBuilder messages = new StringBuilder();
+				for (Throwable cause = context.getStartupFailure(); cause != null; cause = cause.getCause()) {
+					messages.append(cause.getMessage()).append('\n');
+				}
+				assertThat(messages.toString())
+					.contains("field 'server.trustedProxies[1]': rejected value [proxy.example]")
+					.contains("'proxy.example' is no IP address or CIDR range")
+					.contains("field 'server.trustedProxies[2]': rejected value [10.0.0.0/33]")
+					.contains("'10.0.0.0/33' has a prefix length that is no number from 0 to 32 after its '/'")
+					.doesNotContain("trustedProxies[0]");
 			});
 	}
 

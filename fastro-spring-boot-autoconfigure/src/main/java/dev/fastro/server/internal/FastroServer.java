@@ -77,7 +77,7 @@ public final class FastroServer {
 			.accessLog(options.accessLog(), new AccessLogLine(dispatcher))
 			.channelGroup(this.connections);
 		if (options.forwardedHeaders()) {
-			server = server.forwarded(ForwardedHeaders.INSTANCE);
+			server = server.forwarded(new ForwardedHeaders(options.trustedProxies()));
 		}
 		if (this.loops != null) {
 			server = server.runOn(this.loops);
@@ -86,7 +86,7 @@ public final class FastroServer {
 			server = customizer.apply(server);
 		}
 		this.server = (options.http2() != null)
-				? withHttp2(server, options).handle(new Http2StreamChecks(handler, options.forwardedHeaders()))
+				? withHttp2(server, options).handle(new Http2StreamChecks(handler, options.trustedProxies()))
 				: server.handle(handler);
 	}
 

@@ -2,8 +2,12 @@ package dev.fastro.server.internal;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 import dev.fastro.http.internal.HostHeader;
 import dev.fastro.server.internal.RequestChecks.Refusal;
@@ -17,33 +21,43 @@ import reactor.netty.http.server.ConnectionInfo;
  * The client's address, scheme, host and port as a proxy names them, for
  * {@code fastro.server.forward-headers-strategy=native}: from {@code Forwarded} (RFC
  * 7239) when the request has it, else from {@code X-Forwarded-For}, {@code -Proto},
- * {@code -Host} and {@code -Port}. Of each header, the first element counts: the one the
- * proxy nearest the client wrote.
+ * {@code -Host} and {@code -Port}.
+ * <p>
+ * Only a connection from a {@link TrustedProxies trusted proxy} has its headers read.
+ * Each proxy on the way appends the address it received the request from to
+ * {@code X-Forwarded-For} (an element to {@code Forwarded}), so the client is the last
+ * hop listed that is no trusted proxy: what comes before it, the client itself may have
+ * written. With every peer trusted, the first hop listed is the client. The scheme, host
+ * and port are those of the same {@code Forwarded} element, or the first of
+ * {@code X-Forwarded-Proto}, {@code -Host} and {@code -Port}, which proxies set rather
+ * than append to.
  * <p>
  * A malformed value (a host that would be no valid {@code Host} header, a port that is no
- * port, a client that is no IP address, a scheme other than http and https) refuses the
+ * port, a hop that is no IP address, a scheme other than http and https) refuses the
  * request with a 400 naming the header. The guards call {@link #check} for that before
  * any handler runs ({@link MessageGuard} on HTTP/1.1, {@link Http2StreamChecks} on
  * HTTP/2). Reactor Netty calls {@link #apply} before them, and would answer an exception
  * with a bare 400, so that leaves a malformed request's connection info as it found it.
  * <p>
  * The host keeps the spelling of a {@code Host} header, an IPv6 literal's brackets
- * included, so {@code ctx.host()} reads alike behind a proxy and without one; a client's
- * IP address is read without a name lookup.
+ * included, so {@code ctx.host()} reads alike behind a proxy and without one; an IP
+ * address is read without a name lookup.
  */
 final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, ConnectionInfo> {
 
-	static final ForwardedHeaders INSTANCE = new ForwardedHeaders();
+	private final TrustedProxies trusted;
 
-	private ForwardedHeaders() {
+	ForwardedHeaders(TrustedProxies trusted) {
+		this.trusted = trusted;
 	}
 
 	/**
-	 * Why the request's forwarded headers refuse it, or {@code null} when they do not.
+	 * Why the forwarded headers of a request from {@code peer} refuse it, or {@code null}
+	 * when they do not (or are not read).
 	 */
-	static Refusal check(HttpHeaders headers) {
+	static Refusal check(HttpHeaders headers, SocketAddress peer, TrustedProxies trusted) {
 		try {
-			read(headers);
+			read(headers, peer, trusted);
 			return null;
 		}
 		catch (Refusal refusal) {
@@ -55,7 +69,7 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 	public ConnectionInfo apply(ConnectionInfo info, HttpRequest request) {
 		Proxied proxied;
 		try {
-			proxied = read(request.headers());
+			proxied = read(request.headers(), info.getRemoteAddress(), this.trusted);
 		}
 		catch (Refusal refusal) {
 			return info;
@@ -71,26 +85,32 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 			result = result.withHostAddress(InetSocketAddress.createUnresolved(HostHeader.unbracketed(name), port),
 					name, port);
 		}
-		if (proxied.client != null) {
+		Hop client = proxied.client;
+		if (client != null) {
 			InetSocketAddress socket = result.getRemoteAddress();
-			int port = (proxied.clientPort != -1) ? proxied.clientPort : (socket != null) ? socket.getPort() : 0;
-			result = result
-				.withRemoteAddress((proxied.clientAddress != null) ? new InetSocketAddress(proxied.clientAddress, port)
-						: InetSocketAddress.createUnresolved(proxied.client, port));
+			int port = (client.port != -1) ? client.port : (socket != null) ? socket.getPort() : 0;
+			result = result.withRemoteAddress((client.address != null) ? new InetSocketAddress(client.address, port)
+					: InetSocketAddress.createUnresolved(client.name, port));
 		}
 		return result;
 	}
 
-	private static Proxied read(HttpHeaders headers) {
-		Proxied proxied = new Proxied();
+	private static Proxied read(HttpHeaders headers, SocketAddress peer, TrustedProxies trusted) {
+		if (!trusted.trusts(peer)) {
+			return new Proxied();
+		}
 		String forwarded = headers.get("forwarded");
 		if (forwarded != null) {
-			readForwarded(forwarded, proxied);
-			return proxied;
+			return client(readForwarded(forwarded), (element) -> element.client, trusted);
 		}
+		Proxied proxied = new Proxied();
 		String value = headers.get("x-forwarded-for");
 		if (value != null) {
-			proxied.client("x-forwarded-for", value, firstElement(value));
+			List<Hop> hops = new ArrayList<>();
+			for (String hop : value.split(",", -1)) {
+				hops.add(hop("x-forwarded-for", value, hop.trim()));
+			}
+			proxied.client = client(hops, Function.identity(), trusted);
 		}
 		value = headers.get("x-forwarded-proto");
 		if (value != null) {
@@ -112,22 +132,44 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 	}
 
 	/**
-	 * Reads the first element of a {@code Forwarded} header: {@code name=value} pairs
-	 * separated by {@code ;}, each value a quoted string or unquoted. RFC 7239 would have
-	 * a value with a {@code :} quoted, as in {@code for="192.0.2.43:4711"}; proxies are
-	 * often configured to write it unquoted, and it is read either way. Of the
-	 * parameters, {@code for}, {@code proto} and {@code host} are read, each at most
-	 * once; {@code by} and extensions are skipped.
+	 * Of the hops a header lists, nearest the client first, the last that is no trusted
+	 * proxy, else the first.
 	 */
-	private static void readForwarded(String header, Proxied proxied) {
+	private static <T> T client(List<T> hops, Function<T, Hop> hop, TrustedProxies trusted) {
+		for (int i = hops.size() - 1; i > 0; i--) {
+			Hop listed = hop.apply(hops.get(i));
+			if (!trusted.trusts((listed != null) ? listed.address : null)) {
+				return hops.get(i);
+			}
+		}
+		return hops.get(0);
+	}
+
+	/**
+	 * Reads the elements of a {@code Forwarded} header, separated by {@code ,}: each
+	 * {@code name=value} pairs separated by {@code ;}, each value a quoted string or
+	 * unquoted. RFC 7239 would have a value with a {@code :} quoted, as in
+	 * {@code for="192.0.2.43:4711"}; proxies are often configured to write it unquoted,
+	 * and it is read either way. Of the parameters, {@code for}, {@code proto} and
+	 * {@code host} are read, each at most once an element; {@code by} and extensions are
+	 * skipped.
+	 */
+	private static List<Proxied> readForwarded(String header) {
+		List<Proxied> elements = new ArrayList<>();
+		Proxied element = new Proxied();
 		int length = header.length();
 		int i = 0;
 		while (true) {
 			i = skipSpace(header, i);
-			if (i == length || header.charAt(i) == ',') {
-				return;
+			if (i == length) {
+				elements.add(element);
+				return elements;
 			}
-			if (header.charAt(i) == ';') {
+			if (header.charAt(i) == ',' || header.charAt(i) == ';') {
+				if (header.charAt(i) == ',') {
+					elements.add(element);
+					element = new Proxied();
+				}
 				i++;
 				continue;
 			}
@@ -166,14 +208,72 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 				throw malformed("forwarded", header, "expected ';' or ',' after the value of " + name);
 			}
 			switch (name) {
-				case "for" -> proxied.client("forwarded", header, value.toString());
-				case "proto" -> proxied.scheme("forwarded", header, value.toString());
-				case "host" -> proxied.host("forwarded", header, value.toString());
+				case "for" -> element.client("forwarded", header, value.toString());
+				case "proto" -> element.scheme("forwarded", header, value.toString());
+				case "host" -> element.host("forwarded", header, value.toString());
 				default -> {
 					// "by" (the proxy itself) and extensions name nothing Fastro reads.
 				}
 			}
 		}
+	}
+
+	/**
+	 * A hop as RFC 7239 (6) has it: an IPv4 address, a bracketed IPv6 literal,
+	 * {@code unknown} or an obfuscated name, and an optional port, itself a number or
+	 * obfuscated; or an IPv6 literal without brackets or port, as {@code X-Forwarded-For}
+	 * has it.
+	 */
+	private static Hop hop(String header, String value, String node) {
+		String name;
+		int portColon;
+		boolean bracketed = node.startsWith("[");
+		if (bracketed) {
+			int close = node.indexOf(']');
+			name = (close != -1) ? node.substring(1, close) : "";
+			portColon = (close != -1 && close + 1 < node.length()) ? close + 1 : -1;
+			if (portColon != -1 && node.charAt(portColon) != ':') {
+				throw malformed(header, value, "'" + node + "' is no IP address");
+			}
+		}
+		else if (NetUtil.isValidIpV6Address(node)) {
+			name = node;
+			portColon = -1;
+		}
+		else {
+			portColon = node.indexOf(':');
+			name = (portColon != -1) ? node.substring(0, portColon) : node;
+		}
+		// Null for a name, and for an IPv6 literal whose zone is named (fe80::1%eth0),
+		// which only a lookup of the interface could read.
+		InetAddress address = NetUtil.createInetAddressFromIpAddressString(name);
+		if (address == null && (bracketed || !(name.equalsIgnoreCase("unknown") || isObfuscated(name)))) {
+			throw malformed(header, value, "'" + node + "' is no IP address");
+		}
+		int port = -1;
+		if (portColon != -1) {
+			if (RequestChecks.isPort(node, portColon + 1, node.length())) {
+				port = Integer.parseInt(node, portColon + 1, node.length(), 10);
+			}
+			else if (!isObfuscated(node.substring(portColon + 1))) {
+				throw malformed(header, value, "'" + node + "' names no port number");
+			}
+		}
+		return new Hop(name, address, port);
+	}
+
+	private static boolean isObfuscated(String name) {
+		if (name.length() < 2 || name.charAt(0) != '_') {
+			return false;
+		}
+		for (int i = 1; i < name.length(); i++) {
+			char c = name.charAt(i);
+			boolean alphanumeric = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+			if (!alphanumeric && c != '.' && c != '_' && c != '-') {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private static boolean isUnquotedChar(char c) {
@@ -202,6 +302,17 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 		return new Refusal(HttpResponseStatus.BAD_REQUEST, "Malformed " + header + " header '" + value + "': " + why);
 	}
 
+	/**
+	 * A hop a header lists.
+	 *
+	 * @param name an IP address, {@code unknown}, or an obfuscated name such as
+	 * {@code _proxy1}
+	 * @param address the IP address, {@code null} for a name
+	 * @param port its port, -1 when none or obfuscated
+	 */
+	private record Hop(String name, InetAddress address, int port) {
+	}
+
 	/** What a request's forwarded headers name; each part unset until read. */
 	private static final class Proxied {
 
@@ -212,19 +323,11 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 
 		int port = -1;
 
-		/**
-		 * An IP address, {@code unknown}, or an obfuscated name such as {@code _proxy1}.
-		 */
-		String client;
-
-		/** The client's IP address, {@code null} when it is named otherwise. */
-		InetAddress clientAddress;
-
-		int clientPort = -1;
+		Hop client;
 
 		void scheme(String header, String value, String scheme) {
 			if (this.scheme != null) {
-				throw malformed(header, value, "it names proto twice");
+				throw malformed(header, value, "an element names proto twice");
 			}
 			if (!scheme.equalsIgnoreCase("http") && !scheme.equalsIgnoreCase("https")) {
 				throw malformed(header, value, "the scheme '" + scheme + "' is neither http nor https");
@@ -234,7 +337,7 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 
 		void host(String header, String value, String host) {
 			if (this.host != null) {
-				throw malformed(header, value, "it names host twice");
+				throw malformed(header, value, "an element names host twice");
 			}
 			if (!RequestChecks.isValidHost(host)) {
 				throw malformed(header, value, "'" + host + "' is no host[:port]");
@@ -242,66 +345,11 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 			this.host = host;
 		}
 
-		/**
-		 * A node as RFC 7239 (6) has it: an IPv4 address, a bracketed IPv6 literal,
-		 * {@code unknown} or an obfuscated name, and an optional port, itself a number or
-		 * obfuscated; or an IPv6 literal without brackets or port, as
-		 * {@code X-Forwarded-For} has it.
-		 */
 		void client(String header, String value, String node) {
 			if (this.client != null) {
-				throw malformed(header, value, "it names for twice");
+				throw malformed(header, value, "an element names for twice");
 			}
-			String address;
-			int portColon;
-			boolean bracketed = node.startsWith("[");
-			if (bracketed) {
-				int close = node.indexOf(']');
-				address = (close != -1) ? node.substring(1, close) : "";
-				portColon = (close != -1 && close + 1 < node.length()) ? close + 1 : -1;
-				if (portColon != -1 && node.charAt(portColon) != ':') {
-					throw malformed(header, value, "'" + node + "' is no IP address");
-				}
-			}
-			else if (NetUtil.isValidIpV6Address(node)) {
-				address = node;
-				portColon = -1;
-			}
-			else {
-				portColon = node.indexOf(':');
-				address = (portColon != -1) ? node.substring(0, portColon) : node;
-			}
-			// Null for a name, and for an IPv6 literal whose zone is named
-			// (fe80::1%eth0),
-			// which only a lookup of the interface could read.
-			InetAddress ip = NetUtil.createInetAddressFromIpAddressString(address);
-			if (ip == null && (bracketed || !(address.equalsIgnoreCase("unknown") || isObfuscated(address)))) {
-				throw malformed(header, value, "'" + node + "' is no IP address");
-			}
-			if (portColon != -1) {
-				if (RequestChecks.isPort(node, portColon + 1, node.length())) {
-					this.clientPort = Integer.parseInt(node, portColon + 1, node.length(), 10);
-				}
-				else if (!isObfuscated(node.substring(portColon + 1))) {
-					throw malformed(header, value, "'" + node + "' names no port number");
-				}
-			}
-			this.client = address;
-			this.clientAddress = ip;
-		}
-
-		private static boolean isObfuscated(String name) {
-			if (name.length() < 2 || name.charAt(0) != '_') {
-				return false;
-			}
-			for (int i = 1; i < name.length(); i++) {
-				char c = name.charAt(i);
-				boolean alphanumeric = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-				if (!alphanumeric && c != '.' && c != '_' && c != '-') {
-					return false;
-				}
-			}
-			return true;
+			this.client = hop(header, value, node);
 		}
 
 	}

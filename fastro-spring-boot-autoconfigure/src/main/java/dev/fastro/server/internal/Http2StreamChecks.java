@@ -36,15 +36,15 @@ final class Http2StreamChecks implements BiFunction<HttpServerRequest, HttpServe
 
 	private final FastroHttpHandler handler;
 
-	private final boolean forwardedHeaders;
+	private final TrustedProxies trustedProxies;
 
 	/**
-	 * @param forwardedHeaders whether the request's forwarded headers are read, and so
-	 * checked ({@link ForwardedHeaders})
+	 * @param trustedProxies the proxies whose forwarded headers are read, and so checked
+	 * ({@link ForwardedHeaders}); {@code null} when none are
 	 */
-	Http2StreamChecks(FastroHttpHandler handler, boolean forwardedHeaders) {
+	Http2StreamChecks(FastroHttpHandler handler, TrustedProxies trustedProxies) {
 		this.handler = handler;
-		this.forwardedHeaders = forwardedHeaders;
+		this.trustedProxies = trustedProxies;
 	}
 
 	@Override
@@ -60,8 +60,9 @@ final class Http2StreamChecks implements BiFunction<HttpServerRequest, HttpServe
 		if (refusal == null) {
 			refusal = RequestChecks.checkAuthority(request.requestHeaders());
 		}
-		if (refusal == null && this.forwardedHeaders) {
-			refusal = ForwardedHeaders.check(request.requestHeaders());
+		if (refusal == null && this.trustedProxies != null) {
+			refusal = ForwardedHeaders.check(request.requestHeaders(),
+					((Connection) request).channel().parent().remoteAddress(), this.trustedProxies);
 		}
 		if (refusal != null) {
 			return this.handler.fail(request, response,

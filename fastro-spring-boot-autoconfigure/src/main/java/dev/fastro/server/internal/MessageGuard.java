@@ -1,5 +1,7 @@
 package dev.fastro.server.internal;
 
+import java.net.SocketAddress;
+
 import dev.fastro.http.HttpException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
@@ -92,7 +94,7 @@ final class MessageGuard extends ChannelDuplexHandler {
 			return;
 		}
 		if (msg instanceof HttpRequest request) {
-			if (requestDecoded(request)) {
+			if (requestDecoded(request, ctx.channel().remoteAddress())) {
 				this.held = request;
 				return;
 			}
@@ -244,14 +246,14 @@ final class MessageGuard extends ChannelDuplexHandler {
 	 * Takes note of a decoded request; returns whether to hold it back while its body is
 	 * received whole.
 	 */
-	private boolean requestDecoded(HttpRequest request) {
+	private boolean requestDecoded(HttpRequest request, SocketAddress peer) {
 		int number = this.state.requestDecoded();
 		this.awaitingBody = !(request instanceof LastHttpContent);
 		Throwable refusal = this.state.takeRefusal();
 		if (request.decoderResult().isSuccess() && refusal == null) {
 			refusal = RequestChecks.check(request);
 			if (refusal == null && this.state.options.forwardedHeaders()) {
-				refusal = ForwardedHeaders.check(request.headers());
+				refusal = ForwardedHeaders.check(request.headers(), peer, this.state.options.trustedProxies());
 			}
 		}
 		if (refusal != null) {

@@ -17,13 +17,23 @@ import io.netty.buffer.ByteBufAllocator;
  * @param idleTimeout how long a keep-alive connection may stay idle before it is closed
  * @param readTimeout how long a client may take to send a request's headers, then its
  * body
- * @param forwardedHeaders whether the client's address, scheme and host come from the
- * {@code Forwarded} and {@code X-Forwarded-*} headers
+ * @param trustedProxies the proxies whose {@code Forwarded} and {@code X-Forwarded-*}
+ * headers name the client's address, scheme, host and port; {@code null} when those
+ * headers are not read
  * @param accessLog whether each request gets a line in the access log
  * @param http2 HTTP/2's limits when it is served beside HTTP/1.1, else {@code null}
  * @param allocator the buffer allocator of every connection
  */
 public record ServerOptions(String host, int port, int eventLoopThreads, long maxBodySize, int maxInitialLineLength,
-		int maxHeaderSize, Duration idleTimeout, Duration readTimeout, boolean forwardedHeaders, boolean accessLog,
+		int maxHeaderSize, Duration idleTimeout, Duration readTimeout, TrustedProxies trustedProxies, boolean accessLog,
 		Http2Limits http2, ByteBufAllocator allocator) {
+
+	/**
+	 * Whether forwarded headers are read.
+	 * @return {@code true} when they name the client
+	 */
+	public boolean forwardedHeaders() {
+		return this.trustedProxies != null;
+	}
+
 }

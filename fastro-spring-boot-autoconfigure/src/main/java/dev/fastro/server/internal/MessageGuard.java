@@ -1,7 +1,5 @@
 package dev.fastro.server.internal;
 
-import java.net.SocketAddress;
-
 import dev.fastro.http.HttpException;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
@@ -94,7 +92,7 @@ final class MessageGuard extends ChannelDuplexHandler {
 			return;
 		}
 		if (msg instanceof HttpRequest request) {
-			if (requestDecoded(request, ctx.channel().remoteAddress())) {
+			if (requestDecoded(ctx, request)) {
 				this.held = request;
 				return;
 			}
@@ -246,14 +244,15 @@ final class MessageGuard extends ChannelDuplexHandler {
 	 * Takes note of a decoded request; returns whether to hold it back while its body is
 	 * received whole.
 	 */
-	private boolean requestDecoded(HttpRequest request, SocketAddress peer) {
+	private boolean requestDecoded(ChannelHandlerContext ctx, HttpRequest request) {
 		int number = this.state.requestDecoded();
 		this.awaitingBody = !(request instanceof LastHttpContent);
 		Throwable refusal = this.state.takeRefusal();
 		if (request.decoderResult().isSuccess() && refusal == null) {
 			refusal = RequestChecks.check(request);
 			if (refusal == null && this.state.options.forwardedHeaders()) {
-				refusal = ForwardedHeaders.check(request.headers(), peer, this.state.options.trustedProxies());
+				refusal = ForwardedHeaders.check(request.headers(), ctx.channel().remoteAddress(),
+						this.state.options.trustedProxies());
 			}
 		}
 		if (refusal != null) {

@@ -121,11 +121,12 @@ public class FastroProperties implements Validator {
 		private ForwardHeadersStrategy forwardHeadersStrategy = ForwardHeadersStrategy.NONE;
 
 		/**
-		 * The proxies whose forwarded headers are read, as IP addresses or CIDR ranges
-		 * (10.0.0.0/8, ::1). Set, a request from any other peer keeps its connection's
-		 * address, scheme and host, and the client is the last address in X-Forwarded-For
-		 * (or Forwarded) that is no trusted proxy. Unset: every peer and every address is
-		 * trusted, and the client is the first address listed.
+		 * With forward-headers-strategy=native, the proxies whose forwarded headers are
+		 * read, as IP addresses or CIDR ranges (10.0.0.0/8, ::1). Set, a request from any
+		 * other peer keeps its connection's address, scheme and host, and the client is
+		 * the last address in X-Forwarded-For (or Forwarded) that is no trusted proxy.
+		 * Unset: every peer and every address is trusted, and the client is the first
+		 * address listed.
 		 */
 		private List<String> trustedProxies = new ArrayList<>();
 

@@ -195,6 +195,33 @@ class ForwardedHeadersTest {
 	}
 
 	@Test
+	void onHttp2TooOnlyATrustedPeersForwardedHeadersAreRead() {
+		this.runner
+			.withPropertyValues("fastro.server.forward-headers-strategy=native", "fastro.server.http2.enabled=true",
+					"fastro.server.trusted-proxies=10.0.0.0/8")
+			.run(context -> {
+				int port = context.getBean(FastroServer.class).port();
+				try (RawHttp2 h2 = new RawHttp2(port)) {
+					h2.headers(1, RawHttp2.request("GET", "/who").add("x-forwarded-port", "abc"), true);
+					assertThat(h2.response(1).body()).isEqualTo("127.0.0.1 http localhost 80");
+					h2.headers(3, RawHttp2.request("GET", "/who").add("x-forwarded-for", "203.0.113.7"), true);
+					assertThat(h2.response(3).body()).isEqualTo("127.0.0.1 http localhost 80");
+				}
+			});
+		this.runner
+			.withPropertyValues("fastro.server.forward-headers-strategy=native", "fastro.server.http2.enabled=true",
+					"fastro.server.trusted-proxies=127.0.0.1")
+			.run(context -> {
+				int port = context.getBean(FastroServer.class).port();
+				try (RawHttp2 h2 = new RawHttp2(port)) {
+					h2.headers(1, RawHttp2.request("GET", "/who").add("x-forwarded-for", "203.0.113.7, 127.0.0.1"),
+							true);
+					assertThat(h2.response(1).body()).isEqualTo("203.0.113.7 http localhost 80");
+				}
+			});
+	}
+
+	@Test
 	void malformedForwardedHeadersAreNotReadByDefault() {
 		this.runner.run(context -> {
 			int port = context.getBean(FastroServer.class).port();

@@ -99,8 +99,9 @@ public interface Context {
 
 	/**
 	 * The client's address: the connection's peer, or with
-	 * {@code fastro.server.forward-headers-strategy=native} the client a proxy names in
-	 * {@code Forwarded} or {@code X-Forwarded-For}.
+	 * {@code fastro.server.forward-headers-strategy=native} the client a trusted proxy
+	 * names in {@code Forwarded} or {@code X-Forwarded-For} (see
+	 * {@code fastro.server.trusted-proxies}).
 	 */
 	InetSocketAddress remoteAddress();
 

@@ -34,10 +34,19 @@ public final class NettyLeakDetection implements AfterAllCallback {
 
 	@Override
 	public void afterAll(ExtensionContext context) {
+		assertNoLeaks(context.getDisplayName());
+	}
+
+	/**
+	 * Fails when buffers leaked since the leaks were last collected: for the test engines
+	 * that run no JUnit extension, such as jqwik's, which call it themselves.
+	 * @param where the tests that ran meanwhile, for the message
+	 */
+	public static void assertNoLeaks(String where) {
 		List<String> found = collectLeaks();
 		if (!found.isEmpty()) {
-			throw new AssertionError(found.size() + " Netty buffer leak(s) in " + context.getDisplayName() + ":\n"
-					+ String.join("\n\n", found));
+			throw new AssertionError(
+					found.size() + " Netty buffer leak(s) in " + where + ":\n" + String.join("\n\n", found));
 		}
 	}
 

@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
 import dev.fastro.http.Routes;
+import dev.fastro.test.NettyLeakDetection;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
 import net.jqwik.api.Arbitraries;
@@ -59,6 +60,9 @@ class ForwardedHeadersPropertyTest {
 
 	@BeforeContainer
 	static void start() {
+		// jqwik runs no JUnit extension: this class checks for buffer leaks itself, from
+		// a clean slate.
+		NettyLeakDetection.assertNoLeaks("the tests before ForwardedHeadersPropertyTest");
 		app = new SpringApplicationBuilder(WhoApp.class).web(WebApplicationType.NONE)
 			.properties("fastro.server.port=0", "fastro.server.forward-headers-strategy=native",
 					"fastro.server.trusted-proxies=127.0.0.1, 10.0.0.0/8, ::1")
@@ -71,6 +75,7 @@ class ForwardedHeadersPropertyTest {
 		if (app != null) {
 			app.close();
 		}
+		NettyLeakDetection.assertNoLeaks("ForwardedHeadersPropertyTest");
 	}
 
 	@Property(tries = 500)

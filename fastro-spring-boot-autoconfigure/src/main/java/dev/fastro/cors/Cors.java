@@ -14,6 +14,7 @@ import dev.fastro.http.HttpException;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Response;
 import dev.fastro.http.internal.HostHeader;
+import dev.fastro.http.internal.Preflight;
 import io.netty.handler.codec.http.HttpHeaders;
 
 import org.springframework.http.HttpMethod;
@@ -94,7 +95,7 @@ public final class Cors implements Middleware {
 		if (origin == null || sameOrigin(ctx, origin) || response.contains("access-control-allow-origin")) {
 			return next.handle(ctx);
 		}
-		String requestedMethod = ctx.method().equals("OPTIONS") ? ctx.header("access-control-request-method") : null;
+		String requestedMethod = Preflight.requestedMethod(ctx);
 		boolean preflight = requestedMethod != null;
 		String allowedOrigin = this.configuration.checkOrigin(origin);
 		if (allowedOrigin == null) {

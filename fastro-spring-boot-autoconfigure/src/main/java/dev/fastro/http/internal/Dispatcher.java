@@ -147,7 +147,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 			ctx.match(match);
 			return match.target();
 		}
-		String preflightFor = ctx.method().equals("OPTIONS") ? ctx.header("access-control-request-method") : null;
+		String preflightFor = Preflight.requestedMethod(ctx);
 		match = (preflightFor != null) ? find(preflightFor, path) : null;
 		if (match == null) {
 			return this.noRoute;

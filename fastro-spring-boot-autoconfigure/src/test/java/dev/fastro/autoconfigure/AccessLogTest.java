@@ -1,10 +1,16 @@
 package dev.fastro.autoconfigure;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 
 import dev.fastro.http.Routes;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -52,6 +58,68 @@ class AccessLogTest {
 					.containsPattern("\"GET /nope HTTP/1.1\" 404 \\d+ \\d+ route=-")
 					.containsPattern("\"POST /echo HTTP/1.1\" 413 \\d+ \\d+ route=/echo"));
 		});
+	}
+
+	@Test
+	void logsTheProblemBodyOfARequestRefusedBeforeItsExchange(CapturedOutput output) {
+		this.runner.run(context -> {
+			int port = context.getBean(FastroServer.class).port();
+			RawResponse refused;
+			try (RawHttp wire = new RawHttp(port)) {
+				refused = wire.send("GET /users/8 HTTP/1.1\r\nhost: a b\r\n\r\n").read();
+			}
+			assertThat(refused.status()).isEqualTo(400);
+			assertThat(refused.body()).isNotEmpty();
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(output.getAll())
+					.contains("\"GET /users/8 HTTP/1.1\" 400 " + refused.body().length + " "));
+		});
+	}
+
+	@Test
+	void logsHttp2AndHttp11OnAServerThatSpeaksBoth(CapturedOutput output) {
+		this.runner.withPropertyValues("fastro.server.http2.enabled=true").run(context -> {
+			int port = context.getBean(FastroServer.class).port();
+			HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+			for (String id : List.of("1", "2")) {
+				HttpResponse<String> upgraded = client.send(
+						HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/users/" + id)).build(),
+						HttpResponse.BodyHandlers.ofString());
+				assertThat(upgraded.version()).isEqualTo(HttpClient.Version.HTTP_2);
+			}
+			RawResponse refused;
+			try (RawHttp wire = new RawHttp(port)) {
+				assertThat(wire.send(rawRequest("GET", "/users/3")).read().status()).isEqualTo(200);
+				refused = wire.send("GET /users/4 HTTP/1.1\r\nhost: a b\r\n\r\n").read();
+			}
+			assertThat(refused.status()).isEqualTo(400);
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(output.getAll())
+					.containsPattern("\"GET /users/1 HTTP/2.0\" 200 1 \\d+ route=/users/\\{id\\}")
+					.containsPattern("\"GET /users/2 HTTP/2.0\" 200 1 \\d+ route=/users/\\{id\\}")
+					.containsPattern("\"GET /users/3 HTTP/1.1\" 200 1 \\d+ route=/users/\\{id\\}")
+					.contains("\"GET /users/4 HTTP/1.1\" 400 " + refused.body().length + " "));
+			assertThat(output.getAll()).doesNotContain("\" 101 ");
+		});
+	}
+
+	@Test
+	void logsTheBodyBytesAsSentCompressed(CapturedOutput output) {
+		this.runner
+			.withPropertyValues("fastro.server.compression.enabled=true",
+					"fastro.server.compression.min-response-size=1B")
+			.run(context -> {
+				int port = context.getBean(FastroServer.class).port();
+				RawResponse compressed;
+				try (RawHttp wire = new RawHttp(port)) {
+					compressed = wire.send(rawRequest("GET", "/users/1234567890", "accept-encoding: gzip")).read();
+				}
+				assertThat(compressed.header("content-encoding")).isEqualTo("gzip");
+				assertThat(compressed.body()).hasSizeGreaterThan(10);
+				await().atMost(Duration.ofSeconds(10))
+					.untilAsserted(() -> assertThat(output.getAll())
+						.contains("\"GET /users/1234567890 HTTP/1.1\" 200 " + compressed.body().length + " "));
+			});
 	}
 
 	@Configuration(proxyBeanMethods = false)

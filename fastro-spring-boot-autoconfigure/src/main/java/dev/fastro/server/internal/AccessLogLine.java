@@ -11,7 +11,7 @@ import reactor.netty.http.server.logging.AccessLogFactory;
  * The access log's line for one request, written by Reactor Netty's access log on its own
  * logger, {@code reactor.netty.http.server.AccessLog}: Reactor Netty's Common Log Format
  * line (client, user, time, request line, status, body bytes, milliseconds taken), then
- * the pattern of the route the request reached, {@code -} when none:
+ * the pattern of the route its method and path match, {@code -} when none:
  *
  * <pre>
  * 127.0.0.1 - - [01/Dec/2026:01:30:00 +0000] "GET /user/42 HTTP/1.1" 200 7 3 route=/user/:id

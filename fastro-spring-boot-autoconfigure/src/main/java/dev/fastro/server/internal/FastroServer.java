@@ -62,19 +62,20 @@ public final class FastroServer {
 		FastroHttpHandler handler = new FastroHttpHandler(wrapper.wrap(dispatcher), json, limits,
 				options.maxBodySize());
 		this.servesHttp1Exchanges = servesExchanges(options, customizers);
-		FastroHttpHandler exchanges = this.servesHttp1Exchanges ? handler : null;
+		AccessLogLine accessLog = new AccessLogLine(dispatcher);
+		ServerPipeline pipeline = new ServerPipeline(options, json, this.servesHttp1Exchanges ? handler : null,
+				options.accessLog() ? accessLog : null);
 		HttpServer server = HttpServer.create()
 			.host(options.host())
 			.port(options.port())
 			.httpRequestDecoder(decoder -> decoder.maxInitialLineLength(options.maxInitialLineLength())
 				.maxHeaderSize(options.maxHeaderSize()))
-			.doOnChannelInit(
-					(observer, channel, remote) -> ServerPipeline.install(channel.pipeline(), options, json, exchanges))
+			.doOnChannelInit((observer, channel, remote) -> pipeline.install(channel.pipeline()))
 			// A client may half-close after its last request and still read the answers
 			// (see ConnectionCloser).
 			.childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
 			.childOption(ChannelOption.ALLOCATOR, options.allocator())
-			.accessLog(options.accessLog(), new AccessLogLine(dispatcher))
+			.accessLog(options.accessLog(), accessLog)
 			.channelGroup(this.connections);
 		if (options.forwardedHeaders()) {
 			server = server.forwarded(new ForwardedHeaders(options.trustedProxies()));

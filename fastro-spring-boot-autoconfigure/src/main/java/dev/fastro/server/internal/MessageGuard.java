@@ -282,6 +282,7 @@ final class MessageGuard extends ChannelDuplexHandler {
 			else if (response.status().code() == HttpResponseStatus.SWITCHING_PROTOCOLS.code()) {
 				// An h2c upgrade: what follows is HTTP/2, which these guards do not
 				// speak.
+				ServerPipeline.removeAccessLog(ctx.pipeline());
 				ctx.write(msg, promise);
 				ServerPipeline.switchToHttp2(ctx.pipeline());
 				return;

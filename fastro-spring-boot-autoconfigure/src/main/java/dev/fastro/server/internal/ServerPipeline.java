@@ -7,13 +7,15 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpServerCodec;
 import reactor.netty.NettyPipeline;
+import reactor.netty.http.server.logging.AccessLogFactory;
+import reactor.netty.http.server.logging.AccessLogHandlerFactory;
 
 /**
  * Fastro's handlers around Reactor Netty's HTTP/1.1 codec, one concern each, sharing one
  * {@link ConnectionState}:
  *
  * <pre>
- * ConnectionCloser -> FramingGuard -> [HTTP codec] -> MessageGuard -> Http1Exchanges
+ * ConnectionCloser -> FramingGuard -> [HTTP codec] -> [access log] -> MessageGuard -> Http1Exchanges
  * </pre>
  *
  * where Fastro serves the exchanges itself ({@link Http1Exchanges}), else Reactor Netty's
@@ -27,37 +29,72 @@ final class ServerPipeline {
 
 	private static final String[] GUARDS = { "fastro.closer", "fastro.framing", "fastro.messages" };
 
-	private ServerPipeline() {
+	private final ServerOptions options;
+
+	private final JsonCodec json;
+
+	private final FastroHttpHandler exchanges;
+
+	private final AccessLogFactory accessLog;
+
+	/**
+	 * @param exchanges the handler Fastro serves HTTP/1.1 exchanges with itself
+	 * ({@link Http1Exchanges}), or {@code null} when Reactor Netty serves them
+	 * @param accessLog the access log's line, or {@code null} when the access log is off
+	 */
+	ServerPipeline(ServerOptions options, JsonCodec json, FastroHttpHandler exchanges, AccessLogFactory accessLog) {
+		this.options = options;
+		this.json = json;
+		this.exchanges = exchanges;
+		this.accessLog = accessLog;
 	}
 
 	/**
 	 * Installs the guards on a new connection: at once when it speaks HTTP/1.1 only, and
-	 * once its protocol is known when it may speak HTTP/2 as well. When {@code exchanges}
-	 * is given and the connection speaks HTTP/1.1 only, {@link Http1Exchanges} goes after
-	 * them, so that Fastro serves its requests instead of Reactor Netty.
+	 * once its protocol is known when it may speak HTTP/2 as well. When Fastro serves the
+	 * exchanges and the connection speaks HTTP/1.1 only, {@link Http1Exchanges} goes
+	 * after them, so that Fastro serves its requests instead of Reactor Netty.
 	 */
-	static void install(ChannelPipeline pipeline, ServerOptions options, JsonCodec json, FastroHttpHandler exchanges) {
+	void install(ChannelPipeline pipeline) {
 		if (pipeline.get(NettyPipeline.HttpCodec) instanceof HttpServerCodec) {
-			ConnectionState state = installAround(pipeline, NettyPipeline.HttpCodec, options, json, exchanges != null);
-			if (exchanges != null) {
-				pipeline.addAfter(GUARDS[2], "fastro.exchanges", new Http1Exchanges(exchanges, state));
+			ConnectionState state = installAround(pipeline, NettyPipeline.HttpCodec, this.exchanges != null);
+			if (this.exchanges != null) {
+				pipeline.addAfter(GUARDS[2], "fastro.exchanges", new Http1Exchanges(this.exchanges, state));
 			}
 		}
 		else if (pipeline.get(NettyPipeline.H2OrHttp11Codec) != null) {
-			pipeline.addAfter(NettyPipeline.H2OrHttp11Codec, "fastro.protocol", new ProtocolChosen(options, json));
+			pipeline.addAfter(NettyPipeline.H2OrHttp11Codec, "fastro.protocol", new ProtocolChosen());
 		}
 		else if (pipeline.get(NettyPipeline.H2CUpgradeHandler) != null) {
-			pipeline.addAfter(NettyPipeline.H2CUpgradeHandler, "fastro.protocol", new ProtocolChosen(options, json));
+			pipeline.addAfter(NettyPipeline.H2CUpgradeHandler, "fastro.protocol", new ProtocolChosen());
 		}
 	}
 
-	private static ConnectionState installAround(ChannelPipeline pipeline, String codec, ServerOptions options,
-			JsonCodec json, boolean servesExchanges) {
-		ConnectionState state = new ConnectionState(options, json);
+	private ConnectionState installAround(ChannelPipeline pipeline, String codec, boolean servesExchanges) {
+		ConnectionState state = new ConnectionState(this.options, this.json);
 		pipeline.addBefore(codec, GUARDS[0], new ConnectionCloser(state));
 		pipeline.addBefore(codec, GUARDS[1], new FramingGuard(state));
 		pipeline.addAfter(codec, GUARDS[2], new MessageGuard(state, servesExchanges));
+		if (this.accessLog != null && pipeline.get(NettyPipeline.AccessLogHandler) != null) {
+			// Reactor Netty's access log reads the length of a response as it passes it,
+			// after its exchange: past the guard, it reads the problem body the guard
+			// gives a request refused, not the empty answer the exchange wrote.
+			pipeline.remove(NettyPipeline.AccessLogHandler);
+			pipeline.addAfter(codec, NettyPipeline.AccessLogHandler, AccessLogHandlerFactory.H1.create(this.accessLog));
+		}
 		return state;
+	}
+
+	/**
+	 * Takes the HTTP/1.1 access log off a connection about to switch to h2c, before the
+	 * {@code 101} passes it: the upgraded request is logged on its HTTP/2 stream. Reactor
+	 * Netty takes the access log off too, but only once the {@code 101} has passed, which
+	 * it never does where the log sits after the exchange.
+	 */
+	static void removeAccessLog(ChannelPipeline pipeline) {
+		if (pipeline.get(NettyPipeline.AccessLogHandler) != null) {
+			pipeline.remove(NettyPipeline.AccessLogHandler);
+		}
 	}
 
 	/**
@@ -82,16 +119,7 @@ final class ServerPipeline {
 	 * the protocol choice (ALPN, or the h2c prior-knowledge preface), installs the guards
 	 * when they are HTTP/1.1, and steps aside.
 	 */
-	private static final class ProtocolChosen extends ChannelInboundHandlerAdapter {
-
-		private final ServerOptions options;
-
-		private final JsonCodec json;
-
-		ProtocolChosen(ServerOptions options, JsonCodec json) {
-			this.options = options;
-			this.json = json;
-		}
+	private final class ProtocolChosen extends ChannelInboundHandlerAdapter {
 
 		@Override
 		public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -100,7 +128,7 @@ final class ServerPipeline {
 			if (msg instanceof ByteBuf && http11 != null) {
 				// The codec follows this handler, so the guards go in between, and this
 				// context passes the bytes on to the first of them.
-				installAround(pipeline, pipeline.context(http11).name(), this.options, this.json, false);
+				installAround(pipeline, pipeline.context(http11).name(), false);
 			}
 			else {
 				installHttp2(pipeline);

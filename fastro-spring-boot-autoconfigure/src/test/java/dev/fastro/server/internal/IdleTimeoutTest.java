@@ -45,7 +45,8 @@ class IdleTimeoutTest {
 	void installTheGuards() {
 		this.channel.freezeTime();
 		this.channel.pipeline().addLast(NettyPipeline.HttpCodec, new HttpServerCodec());
-		ServerPipeline.install(this.channel.pipeline(), OPTIONS, new JsonCodec(JsonMapper.builder().build()), null);
+		new ServerPipeline(OPTIONS, new JsonCodec(JsonMapper.builder().build()), null, null)
+			.install(this.channel.pipeline());
 	}
 
 	@AfterEach

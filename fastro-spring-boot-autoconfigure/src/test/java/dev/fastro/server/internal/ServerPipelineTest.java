@@ -34,7 +34,8 @@ class ServerPipelineTest {
 	void aSwitchToH2cTakesTheGuardsOffAndPutsTheHttp2ErrorsHandlerOn() {
 		EmbeddedChannel channel = new EmbeddedChannel();
 		channel.pipeline().addLast(NettyPipeline.HttpCodec, new HttpServerCodec());
-		ServerPipeline.install(channel.pipeline(), OPTIONS, new JsonCodec(JsonMapper.builder().build()), null);
+		new ServerPipeline(OPTIONS, new JsonCodec(JsonMapper.builder().build()), null, null)
+			.install(channel.pipeline());
 		assertThat(channel.pipeline().names()).contains("fastro.closer", "fastro.framing", "fastro.messages");
 
 		channel

@@ -62,6 +62,52 @@ class AppFaultsTest extends HostileClientTest {
 		}
 	}
 
+	@ParameterizedTest(name = "{0} {1}")
+	@CsvSource({ "204, text", "204, json-stream", "204, json-stream-later", "204, input-stream", "205, text",
+			"205, json-stream", "205, json-stream-later", "205, input-stream", "304, text", "304, json-stream",
+			"304, json-stream-later", "304, input-stream" })
+	void statusWithoutContentIsSentWithoutTheBodyTheHandlerGave(int status, String kind) throws Exception {
+		startLeakCheck();
+		try (RawHttp wire = new RawHttp(this.port)) {
+			wire.send(rawRequest("GET", "/test/body/" + status + "/" + kind) + rawRequest("GET", "/"));
+			RawResponse response = wire.read();
+			assertThat(response.status()).isEqualTo(status);
+			assertThat(response.header("transfer-encoding")).isNull();
+			assertThat(response.header("content-length")).isEqualTo((status == 205) ? "0" : null);
+			// The next answer follows the head at once: no byte of a body in between.
+			RawResponse next = wire.read();
+			assertThat(next.status()).isEqualTo(200);
+			assertThat(next.bodyString()).isEqualTo(HostileAssertions.HELLO);
+		}
+		if (kind.equals("input-stream")) {
+			await().untilAsserted(() -> assertThat(HostileRoutes.bodyStreamsClosed).contains(status));
+		}
+		assertNoLeaks();
+	}
+
+	@ParameterizedTest(name = "{0} {1}")
+	@CsvSource({ "GET, text", "GET, json-stream", "GET, json-stream-later", "GET, input-stream", "HEAD, text",
+			"HEAD, json-stream", "HEAD, json-stream-later", "HEAD, input-stream" })
+	void answerOfEveryKindLeavesTheConnectionUsable(String method, String kind) throws Exception {
+		startLeakCheck();
+		try (RawHttp wire = new RawHttp(this.port)) {
+			wire.send(rawRequest(method, "/test/body/200/" + kind) + rawRequest("GET", "/"));
+			RawResponse response = method.equals("HEAD") ? wire.readToHead() : wire.read();
+			assertThat(response.status()).isEqualTo(200);
+			assertThat(response.header("connection")).isNull();
+			if (method.equals("GET")) {
+				assertThat(response.bodyString()).contains("body");
+			}
+			RawResponse next = wire.read();
+			assertThat(next.status()).isEqualTo(200);
+			assertThat(next.bodyString()).isEqualTo(HostileAssertions.HELLO);
+		}
+		if (kind.equals("input-stream")) {
+			await().untilAsserted(() -> assertThat(HostileRoutes.bodyStreamsClosed).contains(200));
+		}
+		assertNoLeaks();
+	}
+
 	@Test
 	void clientLeavingMidBodyLeaksNothing() throws Exception {
 		startLeakCheck();

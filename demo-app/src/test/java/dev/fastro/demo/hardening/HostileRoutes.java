@@ -1,5 +1,7 @@
 package dev.fastro.demo.hardening;
 
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,6 +46,11 @@ public class HostileRoutes {
 	static final Set<String> blockingStarted = ConcurrentHashMap.newKeySet();
 
 	static final Set<String> blockingInterrupted = ConcurrentHashMap.newKeySet();
+
+	/**
+	 * {@code /test/body/{status}/input-stream}: the statuses whose stream was closed.
+	 */
+	static final Set<Integer> bodyStreamsClosed = ConcurrentHashMap.newKeySet();
 
 	/**
 	 * Global middleware marking the answers it shapes, to show which answers pass through
@@ -104,6 +111,23 @@ public class HostileRoutes {
 			.get("/test/bad-name", ctx -> {
 				ctx.header("x bad", "a");
 				return "should not be sent";
+			})
+			.get("/test/body/{status}/{kind}", ctx -> {
+				int status = ctx.paramInt("status");
+				ctx.status(status);
+				return switch (ctx.param("kind")) {
+					case "text" -> "body";
+					case "json-stream" -> Flux.just("body");
+					case "json-stream-later" -> Flux.just("body").delayElements(Duration.ofMillis(10));
+					default -> new ByteArrayInputStream("body".getBytes(StandardCharsets.US_ASCII)) {
+
+						@Override
+						public void close() {
+							bodyStreamsClosed.add(status);
+						}
+
+					};
+				};
 			})
 			.post("/test/form", ctx -> String.valueOf(ctx.form().size()))
 			.post("/test/json-tree", ctx -> ctx.body(JsonNode.class))

@@ -99,8 +99,10 @@ final class ResultWriter {
 			return stream(ctx, bounded(ctx, Flux.from(stream)), answersError);
 		}
 		if (result instanceof InputStream bytes) {
-			// The answer to a HEAD has no body: the stream is closed unread.
-			Flux<ByteBuf> body = ctx.method().equals("HEAD")
+			// The answer to a HEAD, or one with a status without content, has no body:
+			// the
+			// stream is closed unread.
+			Flux<ByteBuf> body = (ctx.method().equals("HEAD") || hasNoContent(ctx))
 					? Flux.using(() -> bytes, (in) -> Flux.empty(), (in) -> close(ctx, in)) : read(ctx, bytes);
 			return stream(ctx, body, OCTET_STREAM, answersError);
 		}
@@ -233,8 +235,24 @@ final class ResultWriter {
 		runHooks(ctx);
 		HttpHeaders headers = ctx.responseHeaders();
 		headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
+		if (hasNoContent(ctx)) {
+			body.release();
+			headers.remove(HttpHeaderNames.CONTENT_LENGTH);
+			return ctx.send(Unpooled.EMPTY_BUFFER);
+		}
 		headers.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
 		return ctx.send(body);
+	}
+
+	/**
+	 * Whether the answer's status is one of those that carry no content (RFC 9110: 204,
+	 * 205 and 304), whatever body the handler gave: it is dropped, and the answer framed
+	 * as such, since a length or chunks announced would be read by the client as the
+	 * start of the next answer.
+	 */
+	private static boolean hasNoContent(Exchange ctx) {
+		int status = ctx.status();
+		return status == 204 || status == 205 || status == 304;
 	}
 
 	/** Streams items as a JSON array, or as newline-delimited JSON. */
@@ -302,6 +320,11 @@ final class ResultWriter {
 			HttpHeaders headers = ctx.responseHeaders();
 			headers.remove(HttpHeaderNames.CONTENT_LENGTH);
 			headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
+			if (hasNoContent(ctx)) {
+				// Taking the first item and no more cancels the stream, which closes an
+				// InputStream unread.
+				return chunks.take(1).doOnNext(ByteBuf::release).thenMany(ctx.send(Unpooled.EMPTY_BUFFER));
+			}
 			return ctx.stream(chunks.doOnError((error) -> logger
 				.error("The stream answering " + ctx + " failed after it began; its response is cut short", error)));
 		}).then();

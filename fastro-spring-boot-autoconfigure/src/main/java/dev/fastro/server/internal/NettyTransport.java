@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import dev.fastro.http.internal.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.codec.http.HttpVersion;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -66,7 +67,10 @@ final class NettyTransport implements Transport<HttpServerResponse> {
 		if (response.hasSentHeaders()) {
 			return Flux.from(body).doOnNext(ByteBuf::release).then();
 		}
-		return response.status(status).send(body);
+		// Chunked, as on Fastro's own exchange: without a framing header Reactor Netty
+		// ends the body by closing the connection. An HTTP/1.0 client cannot read chunks,
+		// and HTTP/2 frames the stream itself.
+		return response.status(status).chunkedTransfer(!HttpVersion.HTTP_1_0.equals(response.version())).send(body);
 	}
 
 	@Override

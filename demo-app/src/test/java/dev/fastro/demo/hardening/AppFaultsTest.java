@@ -87,7 +87,7 @@ class AppFaultsTest extends HostileClientTest {
 
 	@ParameterizedTest(name = "{0} {1}")
 	@CsvSource({ "GET, text", "GET, json-stream", "GET, json-stream-later", "GET, input-stream", "HEAD, text",
-			"HEAD, json-stream", "HEAD, json-stream-later", "HEAD, input-stream" })
+			"HEAD, json-stream", "HEAD, json-stream-later", "HEAD, input-stream", "HEAD, endless-stream" })
 	void answerOfEveryKindLeavesTheConnectionUsable(String method, String kind) throws Exception {
 		startLeakCheck();
 		try (RawHttp wire = new RawHttp(this.port)) {

@@ -119,6 +119,7 @@ public class HostileRoutes {
 					case "text" -> "body";
 					case "json-stream" -> Flux.just("body");
 					case "json-stream-later" -> Flux.just("body").delayElements(Duration.ofMillis(10));
+					case "endless-stream" -> Flux.interval(Duration.ofMillis(10)).map((tick) -> "body");
 					default -> new ByteArrayInputStream("body".getBytes(StandardCharsets.US_ASCII)) {
 
 						@Override

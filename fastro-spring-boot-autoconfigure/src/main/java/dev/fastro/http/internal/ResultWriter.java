@@ -320,10 +320,15 @@ final class ResultWriter {
 			HttpHeaders headers = ctx.responseHeaders();
 			headers.remove(HttpHeaderNames.CONTENT_LENGTH);
 			headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
-			if (hasNoContent(ctx)) {
-				// Taking the first item and no more cancels the stream, which closes an
-				// InputStream unread.
-				return chunks.take(1).doOnNext(ByteBuf::release).thenMany(ctx.send(Unpooled.EMPTY_BUFFER));
+			boolean noContent = hasNoContent(ctx);
+			if (noContent || ctx.method().equals("HEAD")) {
+				// No body is sent, so the stream is not read to its end, which may never
+				// come: taking the first item and no more cancels it. The answer to a
+				// HEAD
+				// keeps the framing headers a GET's has.
+				return chunks.take(1)
+					.doOnNext(ByteBuf::release)
+					.thenMany(noContent ? ctx.send(Unpooled.EMPTY_BUFFER) : ctx.stream(Flux.empty()));
 			}
 			return ctx.stream(chunks.doOnError((error) -> logger
 				.error("The stream answering " + ctx + " failed after it began; its response is cut short", error)));

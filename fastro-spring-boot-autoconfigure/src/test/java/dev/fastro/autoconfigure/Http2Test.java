@@ -217,11 +217,13 @@ class Http2Test {
 		this.runner.run(context -> {
 			try (RawHttp2 h2 = new RawHttp2(port(context))) {
 				int stream = 1;
-				for (String authority : List.of("a b", "[", "localhost:99999")) {
+				for (String authority : List.of("a b", "[", "localhost:99999", "localhost:abc", "localhost:",
+						"[::1]:x")) {
 					h2.headers(stream, RawHttp2.request("GET", "/hello").authority(authority), true);
 					RawHttp2.Response response = h2.response(stream);
 					assertThat(response.status()).as(authority).isEqualTo(400);
 					assertThat(response.header("content-type")).isEqualTo("application/problem+json");
+					assertThat(response.header("date")).isNotNull();
 					assertThat(response.body()).contains("Malformed authority '" + authority + "'");
 					stream += 2;
 				}

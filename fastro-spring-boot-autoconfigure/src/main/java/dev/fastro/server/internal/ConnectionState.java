@@ -6,6 +6,7 @@ import dev.fastro.http.HttpException;
 import dev.fastro.http.Problem;
 import dev.fastro.http.internal.JsonCodec;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -284,8 +285,17 @@ final class ConnectionState {
 	 * The same response with a problem body naming what was wrong, and a {@code Date}.
 	 */
 	FullHttpResponse withProblem(FullHttpResponse response, String detail) {
+		return withProblem(response, detail, this.json, this.messages.alloc());
+	}
+
+	/**
+	 * The same response with a problem body naming what was wrong, and a {@code Date}:
+	 * for any refusal a guard gives the answer Reactor Netty wrote without a body.
+	 */
+	static FullHttpResponse withProblem(FullHttpResponse response, String detail, JsonCodec json,
+			ByteBufAllocator alloc) {
 		Problem problem = Problem.of(response.status().code(), detail, null);
-		ByteBuf body = this.json.writeProblem(problem, this.messages.alloc(), response.headers());
+		ByteBuf body = json.writeProblem(problem, alloc, response.headers());
 		FullHttpResponse replaced = response.replace(body);
 		response.release();
 		replaced.headers()

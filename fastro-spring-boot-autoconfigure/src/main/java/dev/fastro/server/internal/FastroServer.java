@@ -87,7 +87,8 @@ public final class FastroServer {
 			server = customizer.apply(server);
 		}
 		this.server = (options.http2() != null)
-				? withHttp2(server, options).handle(new Http2StreamChecks(handler, options.trustedProxies()))
+				? withHttp2(server, options).childObserve(new Http2AuthorityRefusals(json))
+					.handle(new Http2StreamChecks(handler, options.trustedProxies()))
 				: server.handle(handler);
 	}
 

@@ -24,7 +24,8 @@ import reactor.netty.http.server.HttpServerResponse;
 /**
  * What the HTTP/1.1 guards of {@link ServerPipeline} do for a request, done for a request
  * on an HTTP/2 stream, which passes no guard: its {@code :path} must hold visible ASCII
- * only and its {@code :authority} be a valid host ({@link RequestChecks}), its forwarded
+ * only and its {@code :authority} be a valid host ({@link RequestChecks}; one whose port
+ * is no number never gets here: see {@link Http2AuthorityRefusals}), its forwarded
  * headers, when read, must be well-formed ({@link ForwardedHeaders}), and its answer
  * carries a {@code Date} ({@link MessageGuard}), and the answer to a {@code HEAD} leaves
  * without its body (the HTTP/1.1 codec drops it; the HTTP/2 one would send it). Netty's

@@ -48,9 +48,10 @@ public class HostileRoutes {
 	static final Set<String> blockingInterrupted = ConcurrentHashMap.newKeySet();
 
 	/**
-	 * {@code /test/body/{status}/input-stream}: the statuses whose stream was closed.
+	 * {@code /test/body/{status}/input-stream?id=}: the ids of the requests whose stream
+	 * was closed.
 	 */
-	static final Set<Integer> bodyStreamsClosed = ConcurrentHashMap.newKeySet();
+	static final Set<String> bodyStreamsClosed = ConcurrentHashMap.newKeySet();
 
 	/**
 	 * Global middleware marking the answers it shapes, to show which answers pass through
@@ -124,7 +125,7 @@ public class HostileRoutes {
 
 						@Override
 						public void close() {
-							bodyStreamsClosed.add(status);
+							bodyStreamsClosed.add(ctx.query("id"));
 						}
 
 					};

@@ -115,6 +115,18 @@ class AppFaultsTest extends HostileClientTest {
 	}
 
 	@Test
+	void clientLeavingMidStreamCancelsTheStream() throws Exception {
+		String id = UUID.randomUUID().toString();
+		startLeakCheck();
+		try (RawHttp wire = new RawHttp(this.port)) {
+			wire.send(rawRequest("GET", "/test/body/200/endless-stream?id=" + id));
+			assertThat(wire.readToHead().status()).isEqualTo(200);
+		}
+		await().untilAsserted(() -> assertThat(HostileRoutes.endlessStreamsCancelled).contains(id));
+		assertNoLeaks();
+	}
+
+	@Test
 	void clientLeavingMidBodyLeaksNothing() throws Exception {
 		startLeakCheck();
 		for (int i = 0; i < 20; i++) {

@@ -54,6 +54,12 @@ public class HostileRoutes {
 	static final Set<String> bodyStreamsClosed = ConcurrentHashMap.newKeySet();
 
 	/**
+	 * {@code /test/body/{status}/endless-stream?id=}: the ids of the requests whose
+	 * stream was cancelled.
+	 */
+	static final Set<String> endlessStreamsCancelled = ConcurrentHashMap.newKeySet();
+
+	/**
 	 * Global middleware marking the answers it shapes, to show which answers pass through
 	 * it.
 	 */
@@ -114,18 +120,20 @@ public class HostileRoutes {
 				return "should not be sent";
 			})
 			.get("/test/body/{status}/{kind}", ctx -> {
-				int status = ctx.paramInt("status");
-				ctx.status(status);
+				ctx.status(ctx.paramInt("status"));
+				String id = ctx.query("id");
 				return switch (ctx.param("kind")) {
 					case "text" -> "body";
 					case "json-stream" -> Flux.just("body");
 					case "json-stream-later" -> Flux.just("body").delayElements(Duration.ofMillis(10));
-					case "endless-stream" -> Flux.interval(Duration.ofMillis(10)).map((tick) -> "body");
+					case "endless-stream" -> Flux.interval(Duration.ofMillis(10))
+						.map((tick) -> "body")
+						.doOnCancel(() -> endlessStreamsCancelled.add(id));
 					default -> new ByteArrayInputStream("body".getBytes(StandardCharsets.US_ASCII)) {
 
 						@Override
 						public void close() {
-							bodyStreamsClosed.add(ctx.query("id"));
+							bodyStreamsClosed.add(id);
 						}
 
 					};

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.Routes;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import reactor.core.publisher.Flux;
 import reactor.netty.http.HttpProtocol;
 import reactor.netty.http.client.HttpClientResponse;
 
@@ -288,6 +290,35 @@ class Http2Test {
 	}
 
 	/**
+	 * Streams writing as their client resets them, up to the connection closed for the
+	 * flood: a chunk made as its stream goes may be dropped on its way out, and is
+	 * released. It is a race: before the answer released dropped chunks, this test found
+	 * a leaked one in most runs, not in all.
+	 */
+	@Test
+	void streamsResetAsTheyWriteAreCancelledAndLeakNothing() {
+		this.runner.run(context -> {
+			Http2Routes routes = context.getBean(Http2Routes.class);
+			for (int round = 0; round < 3; round++) {
+				try (RawHttp2 h2 = new RawHttp2(port(context))) {
+					for (int stream = 1; stream < 600; stream += 2) {
+						h2.get(stream, "/endless");
+						RawHttp2.Frame frame = h2.read();
+						while (frame.type() != RawHttp2.HEADERS || frame.stream() != stream) {
+							frame = h2.read();
+						}
+						h2.reset(stream);
+					}
+				}
+				catch (IOException ex) {
+					// The connection closed for the flood, past 200 resets.
+				}
+			}
+			await().atMost(WAIT).until(() -> routes.endlessCancelled.get() == routes.endlessStarted.get());
+		});
+	}
+
+	/**
 	 * CVE-2024-27316 and its kin: a header block that never ends, CONTINUATION after
 	 * CONTINUATION, which a server buffers until it runs out of memory. Netty closes the
 	 * connection once the block passes the header list limit by a quarter (and, for
@@ -404,11 +435,20 @@ class Http2Test {
 
 		final CountDownLatch slowMayEnd = new CountDownLatch(1);
 
+		final AtomicInteger endlessStarted = new AtomicInteger();
+
+		final AtomicInteger endlessCancelled = new AtomicInteger();
+
 		@Bean
 		Routes http2Routes() {
 			return Routes.builder()
 				.get("/hello", ctx -> "Hello")
 				.post("/echo", Context::bodyString)
+				.get("/endless",
+						ctx -> Flux.interval(Duration.ofMillis(1))
+							.onBackpressureDrop()
+							.doOnSubscribe((subscription) -> this.endlessStarted.incrementAndGet())
+							.doOnCancel(this.endlessCancelled::incrementAndGet))
 				.group("", slow -> slow.blocking().get("/slow", ctx -> {
 					this.slowStarted.countDown();
 					this.slowMayEnd.await(30, TimeUnit.SECONDS);

@@ -324,15 +324,20 @@ final class ResultWriter {
 			if (noContent || ctx.method().equals("HEAD")) {
 				// No body is sent, so the stream is not read to its end, which may never
 				// come: taking the first item and no more cancels it. The answer to a
-				// HEAD
-				// keeps the framing headers a GET's has.
+				// HEAD keeps the framing headers a GET's has.
 				return chunks.take(1)
 					.doOnNext(ByteBuf::release)
 					.thenMany(noContent ? ctx.send(Unpooled.EMPTY_BUFFER) : ctx.stream(Flux.empty()));
 			}
 			return ctx.stream(chunks.doOnError((error) -> logger
 				.error("The stream answering " + ctx + " failed after it began; its response is cut short", error)));
-		}).then();
+		})
+			// A chunk made on another thread as the client leaves can be dropped on its
+			// way to the transport, by an operator that hands it to the discard hook of
+			// the context it sees: this one's, not the transport's, which releases only
+			// the chunks that reached it.
+			.doOnDiscard(ByteBuf.class, ByteBuf::release)
+			.then();
 	}
 
 	private void runHooks(Context ctx) {

@@ -99,10 +99,8 @@ final class ResultWriter {
 			return stream(ctx, bounded(ctx, Flux.from(stream)), answersError);
 		}
 		if (result instanceof InputStream bytes) {
-			// The answer to a HEAD, or one with a status without content, has no body:
-			// the
-			// stream is closed unread.
-			Flux<ByteBuf> body = (ctx.method().equals("HEAD") || hasNoContent(ctx))
+			// An answer without a body closes the stream unread.
+			Flux<ByteBuf> body = sendsNoBody(ctx)
 					? Flux.using(() -> bytes, (in) -> Flux.empty(), (in) -> close(ctx, in)) : read(ctx, bytes);
 			return stream(ctx, body, OCTET_STREAM, answersError);
 		}
@@ -255,6 +253,14 @@ final class ResultWriter {
 		return status == 204 || status == 205 || status == 304;
 	}
 
+	/**
+	 * Whether the answer goes without a body: the answer to a {@code HEAD}, or one whose
+	 * status has no content.
+	 */
+	private static boolean sendsNoBody(Exchange ctx) {
+		return ctx.method().equals("HEAD") || hasNoContent(ctx);
+	}
+
 	/** Streams items as a JSON array, or as newline-delimited JSON. */
 	private Publisher<Void> stream(Exchange ctx, Flux<?> items, boolean answersError) {
 		boolean ndjson = acceptsNdjson(ctx);
@@ -320,14 +326,13 @@ final class ResultWriter {
 			HttpHeaders headers = ctx.responseHeaders();
 			headers.remove(HttpHeaderNames.CONTENT_LENGTH);
 			headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
-			boolean noContent = hasNoContent(ctx);
-			if (noContent || ctx.method().equals("HEAD")) {
+			if (sendsNoBody(ctx)) {
 				// No body is sent, so the stream is not read to its end, which may never
 				// come: taking the first item and no more cancels it. The answer to a
 				// HEAD keeps the framing headers a GET's has.
 				return chunks.take(1)
 					.doOnNext(ByteBuf::release)
-					.thenMany(noContent ? ctx.send(Unpooled.EMPTY_BUFFER) : ctx.stream(Flux.empty()));
+					.thenMany(hasNoContent(ctx) ? ctx.send(Unpooled.EMPTY_BUFFER) : ctx.stream(Flux.empty()));
 			}
 			return ctx.stream(chunks.doOnError((error) -> logger
 				.error("The stream answering " + ctx + " failed after it began; its response is cut short", error)));

@@ -355,12 +355,13 @@ class ProtocolAbuseTest extends HostileClientTest {
 		}
 	}
 
-	private static String jsonPost(String name) {
+	/** A pipelinable JSON POST to {@code /json}, which echoes {@link #payload}. */
+	static String jsonPost(String name) {
 		String body = payload(name);
 		return rawRequest("POST", "/json", "content-type: application/json", "content-length: " + body.length()) + body;
 	}
 
-	private static String payload(String name) {
+	static String payload(String name) {
 		return "{\"name\":\"" + name + "\",\"email\":\"" + name + "@fastro.dev\"}";
 	}
 

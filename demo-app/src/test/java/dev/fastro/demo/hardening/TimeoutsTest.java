@@ -3,6 +3,7 @@ package dev.fastro.demo.hardening;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -15,6 +16,8 @@ import static dev.fastro.demo.hardening.HostileApp.READ_TIMEOUT_MILLIS;
 import static dev.fastro.demo.hardening.HostileApp.REQUEST_TIMEOUT_MILLIS;
 import static dev.fastro.demo.hardening.HostileAssertions.assertClosedOrUsable;
 import static dev.fastro.demo.hardening.HostileAssertions.assertProblem;
+import static dev.fastro.demo.hardening.ProtocolAbuseTest.jsonPost;
+import static dev.fastro.demo.hardening.ProtocolAbuseTest.payload;
 import static dev.fastro.test.RawHttp.rawRequest;
 import static dev.fastro.test.TestHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -102,6 +105,36 @@ class TimeoutsTest extends HostileClientTest {
 			List<RawResponse> responses = received.responses();
 			assertThat(responses).as("answers before the connection ended: %s", received).hasSize(1);
 			assertTimedOut(responses.get(0), 408, "The request body did not arrive within " + READ.toMillis() + " ms");
+		}
+	}
+
+	@Test
+	void eachPipelinedRequestIsGivenTheReadTimeoutFromItsOwnStart() throws Exception {
+		// Three requests in four parts, each cut in the middle of a body and sent half
+		// the
+		// read timeout after the one before: every head and body arrives in time, the
+		// three together do not, and no read ends between two requests.
+		List<String> names = List.of("first", "second", "third");
+		StringBuilder pipelined = new StringBuilder();
+		List<Integer> cuts = new ArrayList<>();
+		for (String name : names) {
+			pipelined.append(jsonPost(name));
+			cuts.add(pipelined.length() - payload(name).length() / 2);
+		}
+		try (RawHttp wire = new RawHttp(this.port)) {
+			int from = 0;
+			for (int cut : cuts) {
+				wire.send(pipelined.substring(from, cut));
+				// The slowness is the point: a slow but steady client.
+				Thread.sleep(READ.dividedBy(2).toMillis());
+				from = cut;
+			}
+			wire.send(pipelined.substring(from));
+			for (String name : names) {
+				RawResponse response = wire.read();
+				assertThat(response.status()).as("%s: %s", name, response).isEqualTo(200);
+				assertThat(response.bodyString()).isEqualTo(payload(name));
+			}
 		}
 	}
 

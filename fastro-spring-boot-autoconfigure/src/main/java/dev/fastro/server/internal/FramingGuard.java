@@ -20,7 +20,8 @@ import io.netty.handler.codec.http.HttpResponseStatus;
  * <li>a request whose head does not arrive within the read timeout of its first byte, or
  * whose body does not arrive within the read timeout of its head (slowloris), is answered
  * 408. The clock starts only when a read leaves a request unfinished, so a request that
- * arrives whole schedules no timer.</li>
+ * arrives whole schedules no timer, and starts again with each head or body begun, so
+ * that pipelined requests sent slowly but steadily each have their own read timeout.</li>
  * </ul>
  * A read holding the end of a head and more bytes is handed to the codec in two parts, so
  * that the decoded head can say how its body is framed before the bytes after it are
@@ -33,6 +34,12 @@ final class FramingGuard extends ChannelInboundHandlerAdapter {
 	private final RequestFraming framing;
 
 	private ScheduledFuture<?> deadline;
+
+	/** The head or body the deadline is for, as {@link RequestFraming#partsBegun}. */
+	private int timedPart;
+
+	/** When the read that began the timed part arrived, in {@link System#nanoTime}. */
+	private long timedPartBegan;
 
 	FramingGuard(ConnectionState state) {
 		this.state = state;
@@ -101,16 +108,30 @@ final class FramingGuard extends ChannelInboundHandlerAdapter {
 		boolean unfinished = this.framing.inHead() || this.framing.inBody();
 		if (!unfinished) {
 			cancelDeadline();
+			return;
 		}
-		else if (this.deadline == null && ctx.channel().isActive()) {
-			this.deadline = ctx.executor()
-				.schedule(() -> readTimedOut(ctx), this.state.options.readTimeout().toMillis(), TimeUnit.MILLISECONDS);
+		if (this.framing.partsBegun() != this.timedPart) {
+			this.timedPart = this.framing.partsBegun();
+			this.timedPartBegan = System.nanoTime();
 		}
+		if (this.deadline == null && ctx.channel().isActive()) {
+			scheduleDeadline(ctx, this.state.options.readTimeout().toNanos());
+		}
+	}
+
+	private void scheduleDeadline(ChannelHandlerContext ctx, long nanos) {
+		this.deadline = ctx.executor().schedule(() -> readTimedOut(ctx), nanos, TimeUnit.NANOSECONDS);
 	}
 
 	private void readTimedOut(ChannelHandlerContext ctx) {
 		this.deadline = null;
 		if (this.state.isClosing() || !ctx.channel().isActive()) {
+			return;
+		}
+		long left = this.state.options.readTimeout().toNanos() - (System.nanoTime() - this.timedPartBegan);
+		if (left > 0) {
+			// A part begun after the deadline was set: it is given its own.
+			scheduleDeadline(ctx, left);
 			return;
 		}
 		long millis = this.state.options.readTimeout().toMillis();

@@ -85,6 +85,8 @@ final class RequestFraming implements ByteProcessor {
 
 	private String bodyRefusal;
 
+	private int partsBegun;
+
 	/**
 	 * Scans {@code buffer[from, to)}, or as much of it as ends with the current head.
 	 * @return the index just past the head that ended in the scanned bytes, or {@code to}
@@ -162,6 +164,14 @@ final class RequestFraming implements ByteProcessor {
 		return this.phase == Phase.IDLE;
 	}
 
+	/**
+	 * How many heads and bodies have begun so far: it changes whenever a head's first
+	 * byte, or a body's, is scanned.
+	 */
+	int partsBegun() {
+		return this.partsBegun;
+	}
+
 	/** Whether the bytes so far leave a head unfinished. */
 	boolean inHead() {
 		return this.phase.ordinal() <= Phase.HEAD_END.ordinal() && this.phase != Phase.IDLE;
@@ -198,6 +208,7 @@ final class RequestFraming implements ByteProcessor {
 		switch (this.phase) {
 			case IDLE -> {
 				if (value != '\r' && value != '\n') {
+					this.partsBegun++;
 					return headLine();
 				}
 			}
@@ -320,6 +331,7 @@ final class RequestFraming implements ByteProcessor {
 
 	private boolean endHead() {
 		this.phase = Phase.HEAD_DONE;
+		this.partsBegun++;
 		this.headEnded = true;
 		return false;
 	}

@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Behind a proxy, {@code fastro.server.forward-headers-strategy=native} makes the
  * client's address, scheme, host and port those the proxy names, and a malformed value a
- * 400 problem; by default, the headers are ignored.
+ * 400 problem; by default, the headers are ignored. On Fastro's own HTTP/1.1 exchange
+ * here, on Reactor Netty's in {@link ForwardedHeadersOnReactorNettysExchangeTest}.
  */
 class ForwardedHeadersTest {
 
@@ -31,7 +32,10 @@ class ForwardedHeadersTest {
 	private static final String[] X_FORWARDED = { "x-forwarded-for: 198.51.100.9", "x-forwarded-proto: https",
 			"x-forwarded-host: api.example" };
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+	/** Whether Fastro serves the HTTP/1.1 exchanges of the server the runner starts. */
+	boolean onFastrosExchange = true;
+
+	ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
 				FastroServerAutoConfiguration.class))
 		.withPropertyValues("fastro.server.port=0")
@@ -49,6 +53,7 @@ class ForwardedHeadersTest {
 	@Test
 	void nativeStrategyReadsForwardedAndXForwardedHeaders() {
 		this.runner.withPropertyValues("fastro.server.forward-headers-strategy=native").run(context -> {
+			assertThat(context.getBean(FastroServer.class).servesHttp1Exchanges()).isEqualTo(this.onFastrosExchange);
 			int port = context.getBean(FastroServer.class).port();
 			assertThat(who(port, FORWARDED)).isEqualTo("203.0.113.7 https shop.example 443");
 			assertThat(who(port, X_FORWARDED)).isEqualTo("198.51.100.9 https api.example 443");

@@ -11,6 +11,7 @@ import java.util.function.Function;
 
 import dev.fastro.http.internal.HostHeader;
 import dev.fastro.server.internal.RequestChecks.Refusal;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -36,8 +37,9 @@ import reactor.netty.http.server.ConnectionInfo;
  * port, a hop that is no IP address, a scheme other than http and https) refuses the
  * request with a 400 naming the header. The guards call {@link #check} for that before
  * any handler runs ({@link MessageGuard} on HTTP/1.1, {@link Http2StreamChecks} on
- * HTTP/2). Reactor Netty calls {@link #apply} before them, and would answer an exception
- * with a bare 400, so that leaves a malformed request's connection info as it found it.
+ * HTTP/2). Reactor Netty's exchange calls {@link #apply} before them, and would answer an
+ * exception with a bare 400, so that leaves a malformed request's connection info as it
+ * found it; Fastro's own reads {@link #origin} when a handler first asks.
  * <p>
  * The host keeps the spelling of a {@code Host} header, an IPv6 literal's brackets
  * included, so {@code ctx.host()} reads alike behind a proxy and without one; an IP
@@ -67,13 +69,7 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 
 	@Override
 	public ConnectionInfo apply(ConnectionInfo info, HttpRequest request) {
-		Proxied proxied;
-		try {
-			proxied = read(request.headers(), info.getRemoteAddress(), this.trusted);
-		}
-		catch (Refusal refusal) {
-			return info;
-		}
+		Proxied proxied = readOrNothing(request.headers(), info.getRemoteAddress());
 		ConnectionInfo result = info;
 		if (proxied.scheme != null) {
 			result = result.withScheme(proxied.scheme);
@@ -85,14 +81,53 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 			result = result.withHostAddress(InetSocketAddress.createUnresolved(HostHeader.unbracketed(name), port),
 					name, port);
 		}
-		Hop client = proxied.client;
-		if (client != null) {
-			InetSocketAddress socket = result.getRemoteAddress();
-			int port = (client.port != -1) ? client.port : (socket != null) ? socket.getPort() : 0;
-			result = result.withRemoteAddress((client.address != null) ? new InetSocketAddress(client.address, port)
-					: InetSocketAddress.createUnresolved(client.name, port));
+		if (proxied.client != null) {
+			result = result.withRemoteAddress(remoteAddress(proxied.client, result.getRemoteAddress()));
 		}
 		return result;
+	}
+
+	/**
+	 * The client, scheme, host and port of a request that Fastro's own exchange serves,
+	 * as its forwarded headers name them, or as its connection and {@code Host} header do
+	 * where they name nothing.
+	 * @param headers the request's headers
+	 * @param peer the address the connection comes from
+	 * @param scheme the connection's scheme
+	 */
+	Origin origin(HttpHeaders headers, InetSocketAddress peer, String scheme) {
+		Proxied proxied = readOrNothing(headers, peer);
+		String proto = (proxied.scheme != null) ? proxied.scheme : scheme;
+		String host = (proxied.host != null) ? proxied.host : headers.get(HttpHeaderNames.HOST);
+		int port = (proxied.port != -1) ? proxied.port : HostHeader.port(host, proto);
+		return new Origin(remoteAddress(proxied.client, peer), proto, HostHeader.name(host), port);
+	}
+
+	/**
+	 * What the forwarded headers name, or nothing when they are malformed: the guards
+	 * refuse such a request before any handler asks (see {@link #check}), and the
+	 * exchange must not fail before them.
+	 */
+	private Proxied readOrNothing(HttpHeaders headers, SocketAddress peer) {
+		try {
+			return read(headers, peer, this.trusted);
+		}
+		catch (Refusal refusal) {
+			return new Proxied();
+		}
+	}
+
+	/**
+	 * The client's address: the hop named, with the connection's port unless it names
+	 * one.
+	 */
+	private static InetSocketAddress remoteAddress(Hop client, InetSocketAddress socket) {
+		if (client == null) {
+			return socket;
+		}
+		int port = (client.port != -1) ? client.port : (socket != null) ? socket.getPort() : 0;
+		return (client.address != null) ? new InetSocketAddress(client.address, port)
+				: InetSocketAddress.createUnresolved(client.name, port);
 	}
 
 	private static Proxied read(HttpHeaders headers, SocketAddress peer, TrustedProxies trusted) {
@@ -311,6 +346,17 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 	 * @param port its port, -1 when none or obfuscated
 	 */
 	private record Hop(String name, InetAddress address, int port) {
+	}
+
+	/**
+	 * A request's client, the scheme and host it addressed, and the port.
+	 *
+	 * @param remoteAddress the client's address
+	 * @param scheme {@code http} or {@code https}
+	 * @param host the host as a {@code Host} header spells it, without its port
+	 * @param port the port, the scheme's default when none is named
+	 */
+	record Origin(InetSocketAddress remoteAddress, String scheme, String host, int port) {
 	}
 
 	/** What a request's forwarded headers name; each part unset until read. */

@@ -40,7 +40,10 @@ import reactor.core.publisher.Operators;
  */
 final class Http1Exchange implements CoreSubscriber<Void> {
 
-	/** The transport of every exchange Fastro serves itself; stateless. */
+	/**
+	 * The transport of every exchange Fastro serves itself without forwarded headers;
+	 * stateless.
+	 */
 	static final Transport<Http1Exchange> TRANSPORT = new ChannelTransport();
 
 	private final Http1Exchanges connection;
@@ -58,6 +61,9 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 	private ByteBuf body;
 
 	private volatile Subscription answer;
+
+	// Read when a handler first asks, and only behind a proxy.
+	private ForwardedHeaders.Origin origin;
 
 	Http1Exchange(Http1Exchanges connection, ChannelHandlerContext ctx, HttpRequest request) {
 		this.connection = connection;
@@ -83,6 +89,26 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 	/** Whether the connection carries another request after this one. */
 	boolean keepsConnection() {
 		return this.keepAlive;
+	}
+
+	/**
+	 * The transport of the exchanges of a server that reads forwarded headers: the
+	 * client, scheme, host and port are those the proxy names.
+	 */
+	static Transport<Http1Exchange> forwarded(ForwardedHeaders headers) {
+		return new ForwardedTransport(headers);
+	}
+
+	private ForwardedHeaders.Origin origin(ForwardedHeaders headers) {
+		ForwardedHeaders.Origin known = this.origin;
+		if (known == null) {
+			// A record's final fields: another thread that reads it sees it whole, and
+			// two
+			// that race read the same headers alike.
+			known = headers.origin(this.request.headers(), TRANSPORT.remoteAddress(this), TRANSPORT.scheme(this));
+			this.origin = known;
+		}
+		return known;
 	}
 
 	// ---- the answer's completion
@@ -322,7 +348,7 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 	}
 
 	/** The {@link Transport} over a connection whose exchanges Fastro serves itself. */
-	private static final class ChannelTransport implements Transport<Http1Exchange> {
+	private static class ChannelTransport implements Transport<Http1Exchange> {
 
 		@Override
 		public InetSocketAddress remoteAddress(Http1Exchange exchange) {
@@ -366,6 +392,37 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 		@Override
 		public boolean committed(Http1Exchange exchange) {
 			return exchange.committed;
+		}
+
+	}
+
+	/** A {@link ChannelTransport} that names the client and host as the proxy does. */
+	private static final class ForwardedTransport extends ChannelTransport {
+
+		private final ForwardedHeaders headers;
+
+		ForwardedTransport(ForwardedHeaders headers) {
+			this.headers = headers;
+		}
+
+		@Override
+		public InetSocketAddress remoteAddress(Http1Exchange exchange) {
+			return exchange.origin(this.headers).remoteAddress();
+		}
+
+		@Override
+		public String scheme(Http1Exchange exchange) {
+			return exchange.origin(this.headers).scheme();
+		}
+
+		@Override
+		public String host(Http1Exchange exchange) {
+			return exchange.origin(this.headers).host();
+		}
+
+		@Override
+		public int port(Http1Exchange exchange) {
+			return exchange.origin(this.headers).port();
 		}
 
 	}

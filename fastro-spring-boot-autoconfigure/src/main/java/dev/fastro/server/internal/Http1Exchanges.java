@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 
 import dev.fastro.http.HttpException;
 import dev.fastro.http.internal.Exchange;
+import dev.fastro.http.internal.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -44,6 +45,8 @@ final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 
 	private final ConnectionState state;
 
+	private final Transport<Http1Exchange> transport;
+
 	private final ArrayDeque<HttpRequest> waiting = new ArrayDeque<>(2);
 
 	private ChannelHandlerContext ctx;
@@ -53,9 +56,10 @@ final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 	/** Whether the connection has answered its last request, and reads no more. */
 	private boolean ended;
 
-	Http1Exchanges(FastroHttpHandler handler, ConnectionState state) {
+	Http1Exchanges(FastroHttpHandler handler, ConnectionState state, Transport<Http1Exchange> transport) {
 		this.handler = handler;
 		this.state = state;
+		this.transport = transport;
 	}
 
 	@Override
@@ -103,8 +107,8 @@ final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 		}
 		ByteBuf body = (refusal == null && length != 0) ? this.state.takeWholeBody(headers) : null;
 		exchange.owns(body);
-		Exchange context = this.handler.exchange(Http1Exchange.TRANSPORT, exchange, request.method().name(),
-				request.uri(), headers, exchange.responseHeaders(), body);
+		Exchange context = this.handler.exchange(this.transport, exchange, request.method().name(), request.uri(),
+				headers, exchange.responseHeaders(), body);
 		if (refusal != null) {
 			exchange.endConnection();
 			this.handler.fail(context, refusal).subscribe(exchange);

@@ -1,6 +1,7 @@
 package dev.fastro.server.internal;
 
 import dev.fastro.http.internal.JsonCodec;
+import dev.fastro.http.internal.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -35,6 +36,8 @@ final class ServerPipeline {
 
 	private final FastroHttpHandler exchanges;
 
+	private final Transport<Http1Exchange> transport;
+
 	private final AccessLogFactory accessLog;
 
 	/**
@@ -46,6 +49,8 @@ final class ServerPipeline {
 		this.options = options;
 		this.json = json;
 		this.exchanges = exchanges;
+		this.transport = options.forwardedHeaders()
+				? Http1Exchange.forwarded(new ForwardedHeaders(options.trustedProxies())) : Http1Exchange.TRANSPORT;
 		this.accessLog = accessLog;
 	}
 
@@ -59,7 +64,8 @@ final class ServerPipeline {
 		if (pipeline.get(NettyPipeline.HttpCodec) instanceof HttpServerCodec) {
 			ConnectionState state = installAround(pipeline, NettyPipeline.HttpCodec, this.exchanges != null);
 			if (this.exchanges != null) {
-				pipeline.addAfter(GUARDS[2], "fastro.exchanges", new Http1Exchanges(this.exchanges, state));
+				pipeline.addAfter(GUARDS[2], "fastro.exchanges",
+						new Http1Exchanges(this.exchanges, state, this.transport));
 			}
 		}
 		else if (pipeline.get(NettyPipeline.H2OrHttp11Codec) != null) {

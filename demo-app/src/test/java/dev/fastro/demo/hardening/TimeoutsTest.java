@@ -110,11 +110,11 @@ class TimeoutsTest extends HostileClientTest {
 
 	@Test
 	void eachPipelinedRequestIsGivenTheReadTimeoutFromItsOwnStart() throws Exception {
-		// Three requests in four parts, each cut in the middle of a body and sent half
-		// the
-		// read timeout after the one before: every head and body arrives in time, the
-		// three together do not, and no read ends between two requests.
-		List<String> names = List.of("first", "second", "third");
+		// Four requests in five parts, each cut in the middle of a body and sent 40% of
+		// the read timeout after the one before: every head and body arrives in time
+		// (with 60% to spare), the four together do not (60% late), and no read ends
+		// between two requests.
+		List<String> names = List.of("first", "second", "third", "fourth");
 		StringBuilder pipelined = new StringBuilder();
 		List<Integer> cuts = new ArrayList<>();
 		for (String name : names) {
@@ -126,7 +126,7 @@ class TimeoutsTest extends HostileClientTest {
 			for (int cut : cuts) {
 				wire.send(pipelined.substring(from, cut));
 				// The slowness is the point: a slow but steady client.
-				Thread.sleep(READ.dividedBy(2).toMillis());
+				Thread.sleep(READ.multipliedBy(2).dividedBy(5).toMillis());
 				from = cut;
 			}
 			wire.send(pipelined.substring(from));

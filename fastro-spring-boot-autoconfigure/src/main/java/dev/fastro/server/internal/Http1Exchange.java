@@ -102,9 +102,8 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 	private ForwardedHeaders.Origin origin(ForwardedHeaders headers) {
 		ForwardedHeaders.Origin known = this.origin;
 		if (known == null) {
-			// A record's final fields: another thread that reads it sees it whole, and
-			// two
-			// that race read the same headers alike.
+			// A record's final fields: another thread that reads it sees it whole,
+			// and two threads that race read the same headers alike.
 			known = headers.origin(this.request.headers(), TRANSPORT.remoteAddress(this), TRANSPORT.scheme(this));
 			this.origin = known;
 		}

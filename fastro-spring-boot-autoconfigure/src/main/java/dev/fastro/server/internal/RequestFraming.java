@@ -165,8 +165,8 @@ final class RequestFraming implements ByteProcessor {
 	}
 
 	/**
-	 * How many heads and bodies have begun so far: it changes whenever a head's first
-	 * byte, or a body's, is scanned.
+	 * How many heads and bodies have begun so far: it changes with the first byte of each
+	 * head, and with the end of each head, where its body begins.
 	 */
 	int partsBegun() {
 		return this.partsBegun;

@@ -76,8 +76,7 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 		}
 		if (proxied.host != null || proxied.port != -1) {
 			String name = (proxied.host != null) ? HostHeader.name(proxied.host) : result.getHostName();
-			int port = (proxied.port != -1) ? proxied.port
-					: (proxied.host != null) ? HostHeader.port(proxied.host, result.getScheme()) : result.getHostPort();
+			int port = proxied.port(proxied.host, result.getScheme());
 			result = result.withHostAddress(InetSocketAddress.createUnresolved(HostHeader.unbracketed(name), port),
 					name, port);
 		}
@@ -99,7 +98,7 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 		Proxied proxied = readOrNothing(headers, peer);
 		String proto = (proxied.scheme != null) ? proxied.scheme : scheme;
 		String host = (proxied.host != null) ? proxied.host : headers.get(HttpHeaderNames.HOST);
-		int port = (proxied.port != -1) ? proxied.port : HostHeader.port(host, proto);
+		int port = proxied.port(host, proto);
 		return new Origin(remoteAddress(proxied.client, peer), proto, HostHeader.name(host), port);
 	}
 
@@ -370,6 +369,14 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 		int port = -1;
 
 		Hop client;
+
+		/**
+		 * The port the client addressed: the one named, else that of {@code host} (as a
+		 * {@code Host} header spells it) for {@code scheme}.
+		 */
+		int port(String host, String scheme) {
+			return (this.port != -1) ? this.port : HostHeader.port(host, scheme);
+		}
 
 		void scheme(String header, String value, String scheme) {
 			if (this.scheme != null) {

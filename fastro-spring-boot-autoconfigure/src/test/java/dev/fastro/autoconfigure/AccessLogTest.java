@@ -13,6 +13,7 @@ import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import reactor.core.publisher.Flux;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
@@ -28,12 +29,17 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * With {@code fastro.server.access-log.enabled}, every request gets one line on Reactor
- * Netty's access-log logger, with the pattern of the route it reached.
+ * Netty's access-log logger, with the pattern of the route it reached. On Fastro's own
+ * HTTP/1.1 exchange here, on Reactor Netty's in
+ * {@link AccessLogOnReactorNettysExchangeTest}.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class AccessLogTest {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+	/** Whether Fastro serves the HTTP/1.1 exchanges of the server the runner starts. */
+	boolean onFastrosExchange = true;
+
+	ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
 				FastroServerAutoConfiguration.class))
 		.withPropertyValues("fastro.server.port=0", "fastro.server.access-log.enabled=true",
@@ -43,6 +49,7 @@ class AccessLogTest {
 	@Test
 	void logsOneLinePerRequestWithItsRoute(CapturedOutput output) {
 		this.runner.run(context -> {
+			assertThat(context.getBean(FastroServer.class).servesHttp1Exchanges()).isEqualTo(this.onFastrosExchange);
 			int port = context.getBean(FastroServer.class).port();
 			try (RawHttp wire = new RawHttp(port)) {
 				assertThat(wire.send(rawRequest("GET", "/users/7?x=1")).read().status()).isEqualTo(200);
@@ -61,6 +68,50 @@ class AccessLogTest {
 	}
 
 	@Test
+	void logsPipelinedRequestsEachWithItsOwnAnswer(CapturedOutput output) {
+		this.runner.run(context -> {
+			int port = context.getBean(FastroServer.class).port();
+			List<RawResponse> answers;
+			try (RawHttp wire = new RawHttp(port)) {
+				wire.send(rawRequest("GET", "/users/31") + rawRequest("GET", "/nope/32")
+						+ rawRequest("POST", "/echo", "content-length: 5") + "hello"
+						+ rawRequest("GET", "/users/3333"));
+				answers = List.of(wire.read(), wire.read(), wire.read(), wire.read());
+			}
+			assertThat(answers).extracting(RawResponse::status).containsExactly(200, 404, 200, 200);
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(output.getAll())
+					.containsPattern("\"GET /users/31 HTTP/1.1\" 200 2 \\d+ route=/users/\\{id\\}\n")
+					.containsPattern(
+							"\"GET /nope/32 HTTP/1.1\" 404 " + answers.get(1).body().length + " \\d+ route=-\n")
+					.containsPattern("\"POST /echo HTTP/1.1\" 200 5 \\d+ route=/echo\n")
+					.containsPattern("\"GET /users/3333 HTTP/1.1\" 200 4 \\d+ route=/users/\\{id\\}\n"));
+		});
+	}
+
+	@Test
+	void logsAStreamedAnswerWithTheBytesSentAndNoLineForAnInterimAnswer(CapturedOutput output) {
+		this.runner.withPropertyValues("fastro.server.max-body-size=1KB").run(context -> {
+			int port = context.getBean(FastroServer.class).port();
+			RawResponse streamed;
+			RawResponse continued;
+			try (RawHttp wire = new RawHttp(port)) {
+				streamed = wire.send(rawRequest("GET", "/stream")).read();
+				wire.send(rawRequest("POST", "/echo", "content-length: 6", "expect: 100-continue"));
+				assertThat(wire.readToHead().status()).isEqualTo(100);
+				continued = wire.send("waited").read();
+			}
+			assertThat(streamed.header("transfer-encoding")).isEqualTo("chunked");
+			assertThat(continued.status()).isEqualTo(200);
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(output.getAll())
+					.containsPattern("\"GET /stream HTTP/1.1\" 200 " + streamed.body().length + " \\d+ route=/stream\n")
+					.containsPattern("\"POST /echo HTTP/1.1\" 200 6 \\d+ route=/echo\n"));
+			assertThat(output.getAll()).doesNotContain("\" 100 ");
+		});
+	}
+
+	@Test
 	void logsTheProblemBodyOfARequestRefusedBeforeItsExchange(CapturedOutput output) {
 		this.runner.run(context -> {
 			int port = context.getBean(FastroServer.class).port();
@@ -73,6 +124,21 @@ class AccessLogTest {
 			await().atMost(Duration.ofSeconds(10))
 				.untilAsserted(() -> assertThat(output.getAll())
 					.contains("\"GET /users/8 HTTP/1.1\" 400 " + refused.body().length + " "));
+		});
+	}
+
+	@Test
+	void logsAnAnswerToAHeadThatNeverEndedWithoutARequestLine(CapturedOutput output) {
+		this.runner.withPropertyValues("fastro.server.read-timeout=300ms").run(context -> {
+			int port = context.getBean(FastroServer.class).port();
+			RawResponse timedOut;
+			try (RawHttp wire = new RawHttp(port)) {
+				timedOut = wire.send("GET /users/9 HTTP/1.1\r\nhost: localhost\r\n").read();
+			}
+			assertThat(timedOut.status()).isEqualTo(408);
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(output.getAll())
+					.containsPattern("\\] \"- - -\" 408 " + timedOut.body().length + " \\d+ route=-\n"));
 		});
 	}
 
@@ -130,6 +196,7 @@ class AccessLogTest {
 			return Routes.builder()
 				.get("/users/{id}", ctx -> ctx.param("id"))
 				.post("/echo", ctx -> ctx.bodyString())
+				.get("/stream", ctx -> Flux.just("a", "bb", "ccc"))
 				.build();
 		}
 

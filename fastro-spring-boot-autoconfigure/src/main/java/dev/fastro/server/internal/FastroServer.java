@@ -94,14 +94,14 @@ public final class FastroServer {
 
 	/**
 	 * Whether Fastro serves the requests of HTTP/1.1 connections itself
-	 * ({@link Http1Exchanges}) rather than through Reactor Netty's exchange: when no
-	 * feature it leaves to Reactor Netty is on (HTTP/2, the access log) and no customizer
-	 * adjusts Reactor Netty's server (compression, TLS, or the application's own), whose
-	 * effect on Reactor Netty's exchange it could not keep.
+	 * ({@link Http1Exchanges}) rather than through Reactor Netty's exchange: when HTTP/2,
+	 * which it leaves to Reactor Netty, is off, and no customizer adjusts Reactor Netty's
+	 * server (compression, TLS, or the application's own), whose effect on Reactor
+	 * Netty's exchange it could not keep.
 	 */
 	private static boolean servesExchanges(ServerOptions options,
 			List<? extends Function<HttpServer, HttpServer>> customizers) {
-		return options.http2() == null && !options.accessLog() && customizers.isEmpty();
+		return options.http2() == null && customizers.isEmpty();
 	}
 
 	/**
@@ -179,7 +179,7 @@ public final class FastroServer {
 
 	/**
 	 * Whether Fastro serves HTTP/1.1 exchanges itself, or leaves them to Reactor Netty's
-	 * exchange, as it does with HTTP/2, the access log or a customizer on.
+	 * exchange, as it does with HTTP/2 or a customizer on.
 	 */
 	public boolean servesHttp1Exchanges() {
 		return this.servesHttp1Exchanges;

@@ -8,8 +8,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpServerCodec;
 import reactor.netty.NettyPipeline;
-import reactor.netty.http.server.logging.AccessLogFactory;
-import reactor.netty.http.server.logging.AccessLogHandlerFactory;
 
 /**
  * Fastro's handlers around Reactor Netty's HTTP/1.1 codec, one concern each, sharing one
@@ -38,14 +36,14 @@ final class ServerPipeline {
 
 	private final Transport<Http1Exchange> transport;
 
-	private final AccessLogFactory accessLog;
+	private final AccessLogLine accessLog;
 
 	/**
 	 * @param exchanges the handler Fastro serves HTTP/1.1 exchanges with itself
 	 * ({@link Http1Exchanges}), or {@code null} when Reactor Netty serves them
 	 * @param accessLog the access log's line, or {@code null} when the access log is off
 	 */
-	ServerPipeline(ServerOptions options, JsonCodec json, FastroHttpHandler exchanges, AccessLogFactory accessLog) {
+	ServerPipeline(ServerOptions options, JsonCodec json, FastroHttpHandler exchanges, AccessLogLine accessLog) {
 		this.options = options;
 		this.json = json;
 		this.exchanges = exchanges;
@@ -82,11 +80,11 @@ final class ServerPipeline {
 		pipeline.addBefore(codec, GUARDS[1], new FramingGuard(state));
 		pipeline.addAfter(codec, GUARDS[2], new MessageGuard(state, servesExchanges));
 		if (this.accessLog != null && pipeline.get(NettyPipeline.AccessLogHandler) != null) {
-			// Reactor Netty's access log reads the length of a response as it passes it,
-			// after its exchange: past the guard, it reads the problem body the guard
-			// gives a request refused, not the empty answer the exchange wrote.
+			// In place of Reactor Netty's, which reads each request from its own exchange
+			// and, on that exchange, would sit after the guard, missing the problem body
+			// the guard gives a request it refuses.
 			pipeline.remove(NettyPipeline.AccessLogHandler);
-			pipeline.addAfter(codec, NettyPipeline.AccessLogHandler, AccessLogHandlerFactory.H1.create(this.accessLog));
+			pipeline.addAfter(codec, NettyPipeline.AccessLogHandler, new Http1AccessLog(this.accessLog));
 		}
 		return state;
 	}

@@ -30,8 +30,8 @@ public enum ServerKind {
 
 	/**
 	 * The same app with a customizer that changes nothing, so that Reactor Netty's
-	 * exchange serves its requests, as with TLS, compression, HTTP/2, the access log or
-	 * forwarded headers on: the path Fastro's own HTTP/1.1 exchange replaces.
+	 * exchange serves its requests, as with TLS, compression or HTTP/2 on: the path
+	 * Fastro's own HTTP/1.1 exchange replaces.
 	 */
 	FASTRO_REACTOR_NETTY("fastro-reactor-netty", "Fastro (Reactor Netty's exchange)",
 			"dev.fastro.perf.fastro.FastroPerfApp"),

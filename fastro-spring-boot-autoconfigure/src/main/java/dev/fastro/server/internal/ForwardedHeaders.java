@@ -3,11 +3,8 @@ package dev.fastro.server.internal;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 
 import dev.fastro.http.internal.HostHeader;
 import dev.fastro.server.internal.RequestChecks.Refusal;
@@ -15,6 +12,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.util.AsciiString;
 import io.netty.util.NetUtil;
 import reactor.netty.http.server.ConnectionInfo;
 
@@ -46,6 +44,17 @@ import reactor.netty.http.server.ConnectionInfo;
  * address is read without a name lookup.
  */
 final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, ConnectionInfo> {
+
+	// Hashed once: every request from a trusted proxy looks all five up.
+	private static final AsciiString FORWARDED = AsciiString.cached("forwarded");
+
+	private static final AsciiString X_FORWARDED_FOR = AsciiString.cached("x-forwarded-for");
+
+	private static final AsciiString X_FORWARDED_PROTO = AsciiString.cached("x-forwarded-proto");
+
+	private static final AsciiString X_FORWARDED_HOST = AsciiString.cached("x-forwarded-host");
+
+	private static final AsciiString X_FORWARDED_PORT = AsciiString.cached("x-forwarded-port");
 
 	private final TrustedProxies trusted;
 
@@ -133,28 +142,35 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 		if (!trusted.trusts(peer)) {
 			return new Proxied();
 		}
-		String forwarded = headers.get("forwarded");
+		String forwarded = headers.get(FORWARDED);
 		if (forwarded != null) {
-			return client(readForwarded(forwarded), (element) -> element.client, trusted);
+			return readForwarded(forwarded, new Client<>(trusted));
 		}
 		Proxied proxied = new Proxied();
-		String value = headers.get("x-forwarded-for");
+		String value = headers.get(X_FORWARDED_FOR);
 		if (value != null) {
-			List<Hop> hops = new ArrayList<>();
-			for (String hop : value.split(",", -1)) {
-				hops.add(hop("x-forwarded-for", value, hop.trim()));
+			Client<Hop> client = new Client<>(trusted);
+			int start = 0;
+			int comma;
+			do {
+				comma = value.indexOf(',', start);
+				Hop hop = hop("x-forwarded-for", value,
+						value.substring(start, (comma != -1) ? comma : value.length()).trim());
+				client.listed(hop, hop);
+				start = comma + 1;
 			}
-			proxied.client = client(hops, Function.identity(), trusted);
+			while (comma != -1);
+			proxied.client = client.named();
 		}
-		value = headers.get("x-forwarded-proto");
+		value = headers.get(X_FORWARDED_PROTO);
 		if (value != null) {
 			proxied.scheme("x-forwarded-proto", value, firstElement(value));
 		}
-		value = headers.get("x-forwarded-host");
+		value = headers.get(X_FORWARDED_HOST);
 		if (value != null) {
 			proxied.host("x-forwarded-host", value, firstElement(value));
 		}
-		value = headers.get("x-forwarded-port");
+		value = headers.get(X_FORWARDED_PORT);
 		if (value != null) {
 			String port = firstElement(value);
 			if (!RequestChecks.isPort(port, 0, port.length())) {
@@ -166,20 +182,6 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 	}
 
 	/**
-	 * Of the hops a header lists, nearest the client first, the last that is no trusted
-	 * proxy, else the first.
-	 */
-	private static <T> T client(List<T> hops, Function<T, Hop> hop, TrustedProxies trusted) {
-		for (int i = hops.size() - 1; i > 0; i--) {
-			Hop listed = hop.apply(hops.get(i));
-			if (!trusted.trusts((listed != null) ? listed.address : null)) {
-				return hops.get(i);
-			}
-		}
-		return hops.get(0);
-	}
-
-	/**
 	 * Reads the elements of a {@code Forwarded} header, separated by {@code ,}: each
 	 * {@code name=value} pairs separated by {@code ;}, each value a quoted string or
 	 * unquoted. RFC 7239 would have a value with a {@code :} quoted, as in
@@ -187,21 +189,21 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 	 * and it is read either way. Of the parameters, {@code for}, {@code proto} and
 	 * {@code host} are read, each at most once an element; {@code by} and extensions are
 	 * skipped.
+	 * @return the element that names the client
 	 */
-	private static List<Proxied> readForwarded(String header) {
-		List<Proxied> elements = new ArrayList<>();
+	private static Proxied readForwarded(String header, Client<Proxied> client) {
 		Proxied element = new Proxied();
 		int length = header.length();
 		int i = 0;
 		while (true) {
 			i = skipSpace(header, i);
 			if (i == length) {
-				elements.add(element);
-				return elements;
+				client.listed(element, element.client);
+				return client.named();
 			}
 			if (header.charAt(i) == ',' || header.charAt(i) == ';') {
 				if (header.charAt(i) == ',') {
-					elements.add(element);
+					client.listed(element, element.client);
 					element = new Proxied();
 				}
 				i++;
@@ -270,7 +272,8 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 				throw malformed(header, value, "'" + node + "' is no IP address");
 			}
 		}
-		else if (NetUtil.isValidIpV6Address(node)) {
+		else if (node.indexOf(':') != node.lastIndexOf(':') && NetUtil.isValidIpV6Address(node)) {
+			// Two colons at least, which no IPv4 address or name with a port has.
 			name = node;
 			portColon = -1;
 		}
@@ -334,6 +337,45 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 
 	private static Refusal malformed(String header, String value, String why) {
 		return new Refusal(HttpResponseStatus.BAD_REQUEST, "Malformed " + header + " header '" + value + "': " + why);
+	}
+
+	/**
+	 * The client of the hops a header lists, nearest the client first: the last that is
+	 * no trusted proxy (what comes before it, the client itself may have written), else
+	 * the first.
+	 *
+	 * @param <T> what names a hop: a hop, or a {@code Forwarded} element
+	 */
+	private static final class Client<T> {
+
+		private final TrustedProxies trusted;
+
+		private T first;
+
+		private T untrusted;
+
+		Client(TrustedProxies trusted) {
+			this.trusted = trusted;
+		}
+
+		/**
+		 * Takes the next hop listed.
+		 * @param listed what names it
+		 * @param hop the hop, {@code null} when an element names none
+		 */
+		void listed(T listed, Hop hop) {
+			if (this.first == null) {
+				this.first = listed;
+			}
+			else if (!this.trusted.trusts((hop != null) ? hop.address : null)) {
+				this.untrusted = listed;
+			}
+		}
+
+		T named() {
+			return (this.untrusted != null) ? this.untrusted : this.first;
+		}
+
 	}
 
 	/**

@@ -143,6 +143,66 @@ class AccessLogTest {
 	}
 
 	@Test
+	void behindAProxyLogsTheClientItNames(CapturedOutput output) {
+		this.runner.withPropertyValues("fastro.server.forward-headers-strategy=native").run(context -> {
+			int port = context.getBean(FastroServer.class).port();
+			try (RawHttp wire = new RawHttp(port)) {
+				assertThat(wire.send(rawRequest("GET", "/users/41", "x-forwarded-for: 203.0.113.7, 10.0.0.1"))
+					.read()
+					.status()).isEqualTo(200);
+				assertThat(wire.send(rawRequest("GET", "/users/42", "forwarded: for=\"[2001:db8::7]:4711\""))
+					.read()
+					.status()).isEqualTo(200);
+				assertThat(wire.send(rawRequest("GET", "/users/43")).read().status()).isEqualTo(200);
+			}
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(output.getAll())
+					.containsPattern("\\s203.0.113.7 - - \\[[^]]+\\] \"GET /users/41 ")
+					.containsPattern("\\s2001:db8:0:0:0:0:0:7 - - \\[[^]]+\\] \"GET /users/42 ")
+					.containsPattern("\\s127.0.0.1 - - \\[[^]]+\\] \"GET /users/43 "));
+		});
+	}
+
+	@Test
+	void behindAProxyItDoesNotTrustLogsTheProxy(CapturedOutput output) {
+		this.runner
+			.withPropertyValues("fastro.server.forward-headers-strategy=native",
+					"fastro.server.trusted-proxies=10.0.0.0/8")
+			.run(context -> {
+				int port = context.getBean(FastroServer.class).port();
+				try (RawHttp wire = new RawHttp(port)) {
+					assertThat(
+							wire.send(rawRequest("GET", "/users/44", "x-forwarded-for: 203.0.113.7")).read().status())
+						.isEqualTo(200);
+				}
+				await().atMost(Duration.ofSeconds(10))
+					.untilAsserted(() -> assertThat(output.getAll())
+						.containsPattern("\\s127.0.0.1 - - \\[[^]]+\\] \"GET /users/44 "));
+			});
+	}
+
+	@Test
+	void behindAProxyLogsTheClientItNamesOnHttp2Too(CapturedOutput output) {
+		this.runner
+			.withPropertyValues("fastro.server.forward-headers-strategy=native", "fastro.server.http2.enabled=true")
+			.run(context -> {
+				int port = context.getBean(FastroServer.class).port();
+				HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+				for (String id : List.of("45", "46")) {
+					HttpResponse<String> upgraded = client
+						.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/users/" + id))
+							.header("x-forwarded-for", "198.51.100." + id)
+							.build(), HttpResponse.BodyHandlers.ofString());
+					assertThat(upgraded.version()).isEqualTo(HttpClient.Version.HTTP_2);
+				}
+				await().atMost(Duration.ofSeconds(10))
+					.untilAsserted(() -> assertThat(output.getAll())
+						.containsPattern("\\s198.51.100.45 - - \\[[^]]+\\] \"GET /users/45 HTTP/2.0\" 200 ")
+						.containsPattern("\\s198.51.100.46 - - \\[[^]]+\\] \"GET /users/46 HTTP/2.0\" 200 "));
+			});
+	}
+
+	@Test
 	void logsHttp2AndHttp11OnAServerThatSpeaksBoth(CapturedOutput output) {
 		this.runner.withPropertyValues("fastro.server.http2.enabled=true").run(context -> {
 			int port = context.getBean(FastroServer.class).port();

@@ -9,6 +9,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 import dev.fastro.http.internal.Dispatcher;
+import reactor.netty.http.server.ConnectionInformation;
 import reactor.netty.http.server.logging.AccessLog;
 import reactor.netty.http.server.logging.AccessLogArgProvider;
 import reactor.netty.http.server.logging.AccessLogFactory;
@@ -17,7 +18,8 @@ import reactor.netty.http.server.logging.AccessLogFactory;
  * The access log's line for one request, written on Reactor Netty's access-log logger,
  * {@code reactor.netty.http.server.AccessLog}: Reactor Netty's Common Log Format line
  * (client, user, time, request line, status, body bytes, milliseconds taken), then the
- * pattern of the route its method and path match, {@code -} when none:
+ * pattern of the route its method and path match, {@code -} when none. The client is the
+ * one {@code ctx.remoteAddress()} names, behind a proxy too:
  *
  * <pre>
  * 127.0.0.1 - - [01/Dec/2026:01:30:00 +0000] "GET /user/42 HTTP/1.1" 200 7 3 route=/user/:id
@@ -48,13 +50,16 @@ final class AccessLogLine implements AccessLogFactory {
 	@Override
 	public AccessLog apply(AccessLogArgProvider args) {
 		ZonedDateTime time = args.accessDateTime();
-		return line(args.remoteAddress(), (time != null) ? time.toInstant() : Instant.now(), args.method(), args.uri(),
-				args.protocol(), args.status(), args.contentLength(), args.duration());
+		ConnectionInformation connection = args.connectionInformation();
+		return line((connection != null) ? connection.remoteAddress() : args.remoteAddress(),
+				(time != null) ? time.toInstant() : Instant.now(), args.method(), args.uri(), args.protocol(),
+				args.status(), args.contentLength(), args.duration());
 	}
 
 	/**
 	 * The line of one request.
-	 * @param client the address of the connection's peer
+	 * @param client the client: as forwarded headers name it when they are read, else the
+	 * connection's peer
 	 * @param time when the request arrived
 	 * @param method the request's method, or {@code null} when no request was decoded
 	 * @param uri the request's target, as the client sent it

@@ -112,6 +112,16 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 	}
 
 	/**
+	 * The client a request's forwarded headers name, as {@link #origin} names it, for the
+	 * access log.
+	 * @param headers the request's headers
+	 * @param peer the address the connection comes from
+	 */
+	InetSocketAddress client(HttpHeaders headers, InetSocketAddress peer) {
+		return remoteAddress(readOrNothing(headers, peer).client, peer);
+	}
+
+	/**
 	 * What the forwarded headers name, or nothing when they are malformed: the guards
 	 * refuse such a request before any handler asks (see {@link #check}), and the
 	 * exchange must not fail before them.

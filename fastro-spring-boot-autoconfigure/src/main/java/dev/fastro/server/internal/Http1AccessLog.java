@@ -1,13 +1,17 @@
 package dev.fastro.server.internal;
 
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.time.Instant;
 import java.util.ArrayDeque;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufHolder;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
@@ -21,7 +25,9 @@ import io.netty.handler.codec.http.LastHttpContent;
  * not create; this one notes every request as the codec decodes it and pairs it with the
  * next final answer, since HTTP/1.1 answers requests in the order they came, pipelined or
  * not. It sits right after the codec, so it counts the body bytes as they leave,
- * compressed or not, and sees the answer a guard gives a request it refuses.
+ * compressed or not, and sees the answer a guard gives a request it refuses. When
+ * forwarded headers are read, the client it names is the one they name, as
+ * {@code ctx.remoteAddress()} is.
  * <p>
  * As Reactor Netty's, it writes a request's line once the end of its answer has been
  * written, with the body bytes the {@code Content-Length} names, or those counted as they
@@ -31,6 +37,8 @@ import io.netty.handler.codec.http.LastHttpContent;
 final class Http1AccessLog extends ChannelDuplexHandler {
 
 	private final AccessLogLine line;
+
+	private final ForwardedHeaders forwarded;
 
 	private final ArrayDeque<Request> requests = new ArrayDeque<>(2);
 
@@ -43,15 +51,20 @@ final class Http1AccessLog extends ChannelDuplexHandler {
 
 	private boolean counting;
 
-	Http1AccessLog(AccessLogLine line) {
+	/**
+	 * @param forwarded what names the client behind a proxy, or {@code null} when
+	 * forwarded headers are not read
+	 */
+	Http1AccessLog(AccessLogLine line, ForwardedHeaders forwarded) {
 		this.line = line;
+		this.forwarded = forwarded;
 	}
 
 	@Override
 	public void channelRead(ChannelHandlerContext ctx, Object msg) {
 		if (msg instanceof HttpRequest request) {
 			this.requests.add(new Request(request.method().name(), request.uri(), request.protocolVersion().text(),
-					System.currentTimeMillis()));
+					request.headers(), System.currentTimeMillis()));
 		}
 		ctx.fireChannelRead(msg);
 	}
@@ -89,7 +102,7 @@ final class Http1AccessLog extends ChannelDuplexHandler {
 			this.answered = null;
 			ctx.write(msg, promise.unvoid()).addListener((future) -> {
 				if (future.isSuccess()) {
-					this.line.line(ctx.channel().remoteAddress(), Instant.ofEpochMilli(request.start), request.method,
+					this.line.line(client(request, ctx.channel()), Instant.ofEpochMilli(request.start), request.method,
 							request.uri, request.protocol, status, bytes, System.currentTimeMillis() - request.start)
 						.log();
 				}
@@ -99,11 +112,19 @@ final class Http1AccessLog extends ChannelDuplexHandler {
 		ctx.write(msg, promise);
 	}
 
+	private SocketAddress client(Request request, Channel channel) {
+		SocketAddress peer = channel.remoteAddress();
+		if (this.forwarded != null && request.headers != null && peer instanceof InetSocketAddress address) {
+			return this.forwarded.client(request.headers, address);
+		}
+		return peer;
+	}
+
 	/** What the line needs of a request, noted as it arrived. */
-	private record Request(String method, String uri, String protocol, long start) {
+	private record Request(String method, String uri, String protocol, HttpHeaders headers, long start) {
 
 		static Request none() {
-			return new Request(null, null, null, System.currentTimeMillis());
+			return new Request(null, null, null, null, System.currentTimeMillis());
 		}
 
 	}

@@ -34,6 +34,8 @@ final class ServerPipeline {
 
 	private final FastroHttpHandler exchanges;
 
+	private final ForwardedHeaders forwarded;
+
 	private final Transport<Http1Exchange> transport;
 
 	private final AccessLogLine accessLog;
@@ -47,8 +49,8 @@ final class ServerPipeline {
 		this.options = options;
 		this.json = json;
 		this.exchanges = exchanges;
-		this.transport = options.forwardedHeaders()
-				? Http1Exchange.forwarded(new ForwardedHeaders(options.trustedProxies())) : Http1Exchange.TRANSPORT;
+		this.forwarded = options.forwardedHeaders() ? new ForwardedHeaders(options.trustedProxies()) : null;
+		this.transport = (this.forwarded != null) ? Http1Exchange.forwarded(this.forwarded) : Http1Exchange.TRANSPORT;
 		this.accessLog = accessLog;
 	}
 
@@ -84,7 +86,8 @@ final class ServerPipeline {
 			// and, on that exchange, would sit after the guard, missing the problem body
 			// the guard gives a request it refuses.
 			pipeline.remove(NettyPipeline.AccessLogHandler);
-			pipeline.addAfter(codec, NettyPipeline.AccessLogHandler, new Http1AccessLog(this.accessLog));
+			pipeline.addAfter(codec, NettyPipeline.AccessLogHandler,
+					new Http1AccessLog(this.accessLog, this.forwarded));
 		}
 		return state;
 	}

@@ -60,7 +60,8 @@ class AccessLogTest {
 			}
 			await().atMost(Duration.ofSeconds(10))
 				.untilAsserted(() -> assertThat(output.getAll())
-					.containsPattern("reactor.netty.http.server.AccessLog\\W.*127.0.0.1 - - \\[[^]]+\\] "
+					.containsPattern("reactor.netty.http.server.AccessLog\\W.*127.0.0.1 - - "
+							+ "\\[\\d{2}/[A-Z][a-z]{2}/\\d{4}:\\d{2}:\\d{2}:\\d{2} [+-]\\d{4}\\] "
 							+ "\"GET /users/7\\?x=1 HTTP/1.1\" 200 1 \\d+ route=/users/\\{id\\}")
 					.containsPattern("\"GET /nope HTTP/1.1\" 404 \\d+ \\d+ route=-")
 					.containsPattern("\"POST /echo HTTP/1.1\" 413 \\d+ \\d+ route=/echo"));

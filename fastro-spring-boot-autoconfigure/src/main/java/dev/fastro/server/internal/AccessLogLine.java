@@ -41,6 +41,9 @@ final class AccessLogLine implements AccessLogFactory {
 	private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("dd/MMM/yyyy:HH:mm:ss Z", Locale.ENGLISH)
 		.withZone(ZoneId.systemDefault());
 
+	private final FormattedSecond<String> times = new FormattedSecond<>(
+			(second) -> TIME.format(Instant.ofEpochSecond(second)));
+
 	private final Dispatcher dispatcher;
 
 	AccessLogLine(Dispatcher dispatcher) {
@@ -52,15 +55,15 @@ final class AccessLogLine implements AccessLogFactory {
 		ZonedDateTime time = args.accessDateTime();
 		ConnectionInformation connection = args.connectionInformation();
 		return line((connection != null) ? connection.remoteAddress() : args.remoteAddress(),
-				(time != null) ? time.toInstant() : Instant.now(), args.method(), args.uri(), args.protocol(),
-				args.status(), args.contentLength(), args.duration());
+				(time != null) ? time.toInstant().toEpochMilli() : System.currentTimeMillis(), args.method(),
+				args.uri(), args.protocol(), args.status(), args.contentLength(), args.duration());
 	}
 
 	/**
 	 * The line of one request.
 	 * @param client the client: as forwarded headers name it when they are read, else the
 	 * connection's peer
-	 * @param time when the request arrived
+	 * @param time when the request arrived, in milliseconds after the epoch
 	 * @param method the request's method, or {@code null} when no request was decoded
 	 * @param uri the request's target, as the client sent it
 	 * @param protocol the request's protocol, such as {@code HTTP/1.1}
@@ -68,10 +71,10 @@ final class AccessLogLine implements AccessLogFactory {
 	 * @param bytes the bytes of the answer's body as sent, or {@code -1} when unknown
 	 * @param millis how long the request took to answer
 	 */
-	Entry line(SocketAddress client, Instant time, CharSequence method, CharSequence uri, String protocol,
+	Entry line(SocketAddress client, long time, CharSequence method, CharSequence uri, String protocol,
 			CharSequence status, long bytes, long millis) {
 		return new Entry(FORMAT, (client instanceof InetSocketAddress address) ? address.getHostString() : MISSING,
-				MISSING, TIME.format(time), orMissing(method), orMissing(uri), orMissing(protocol), status,
+				MISSING, this.times.at(time), orMissing(method), orMissing(uri), orMissing(protocol), status,
 				(bytes > -1) ? bytes : MISSING, millis, route(method, uri));
 	}
 

@@ -11,7 +11,8 @@ import io.netty.util.AsciiString;
  */
 final class DateHeader {
 
-	private static volatile Formatted current = new Formatted(-1, AsciiString.EMPTY_STRING);
+	private static final FormattedSecond<AsciiString> DATES = new FormattedSecond<>(
+			(second) -> AsciiString.cached(DateFormatter.format(new Date(second * 1000))));
 
 	private DateHeader() {
 	}
@@ -25,28 +26,17 @@ final class DateHeader {
 	}
 
 	/**
-	 * The time {@code millis} after the epoch, to the second, formatted only when the
-	 * second changed.
+	 * The time {@code millis} after the epoch, to the second.
 	 */
 	static AsciiString at(long millis) {
-		long second = millis / 1000;
-		Formatted formatted = current;
-		if (formatted.second() != second) {
-			// Threads that race here format the same second twice, which is harmless.
-			formatted = new Formatted(second, AsciiString.cached(DateFormatter.format(new Date(second * 1000))));
-			current = formatted;
-		}
-		return formatted.value();
+		return DATES.at(millis);
 	}
 
 	/**
 	 * Whether {@code value} is the very date formatted last, which is known valid.
 	 */
 	static boolean isCurrent(CharSequence value) {
-		return value == current.value();
-	}
-
-	private record Formatted(long second, AsciiString value) {
+		return DATES.isLast(value);
 	}
 
 }

@@ -2,7 +2,6 @@ package dev.fastro.server.internal;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.time.Instant;
 import java.util.ArrayDeque;
 
 import io.netty.buffer.ByteBuf;
@@ -102,8 +101,9 @@ final class Http1AccessLog extends ChannelDuplexHandler {
 			this.answered = null;
 			ctx.write(msg, promise.unvoid()).addListener((future) -> {
 				if (future.isSuccess()) {
-					this.line.line(client(request, ctx.channel()), Instant.ofEpochMilli(request.start), request.method,
-							request.uri, request.protocol, status, bytes, System.currentTimeMillis() - request.start)
+					this.line
+						.line(client(request, ctx.channel()), request.start, request.method, request.uri,
+								request.protocol, status, bytes, System.currentTimeMillis() - request.start)
 						.log();
 				}
 			});

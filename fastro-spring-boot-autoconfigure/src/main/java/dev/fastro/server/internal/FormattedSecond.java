@@ -38,10 +38,11 @@ final class FormattedSecond<T> {
 	}
 
 	/**
-	 * Whether {@code value} is the very value formatted last.
+	 * Whether {@code value} is the very value formatted last; never {@code null}, which
+	 * stands for no value before the first second is formatted.
 	 */
 	boolean isLast(Object value) {
-		return value == this.last.value();
+		return value != null && value == this.last.value();
 	}
 
 	// A record's fields are final, so a thread reading it sees it whole.

@@ -25,6 +25,7 @@ class FormattedSecondTest {
 
 	@Test
 	void knowsTheValueItFormattedLastByItsIdentity() {
+		assertThat(this.seconds.isLast(null)).isFalse();
 		String last = this.seconds.at(1_700_000_000_000L);
 		assertThat(this.seconds.isLast(last)).isTrue();
 		assertThat(this.seconds.isLast(new String(last))).isFalse();

@@ -43,6 +43,7 @@ public record Environment(String cpuModel, int cpuCount, String coreSplit, Strin
 		String split = "servers on core " + serverCpu + ", wrk on core " + wrkCpu
 				+ ((cores > 2) ? "; the other " + (cores - 2) + " cores were left idle" : "");
 		Map<String, String> versions = new LinkedHashMap<>();
+		versions.put("Fastro", checkout(ServerProcess.repositoryRoot()));
 		versions.put("Spring Boot", SpringBootVersion.getVersion());
 		versions.put("Spring Framework", SpringVersion.getVersion());
 		versions.put("Reactor Netty", manifestVersion(reactor.netty.http.server.HttpServer.class));
@@ -52,6 +53,24 @@ public record Environment(String cpuModel, int cpuCount, String coreSplit, Strin
 		return new Environment(readCpuModel(), cores, split, readOsName(),
 				System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"), JvmFlags.SERVER,
 				versions, ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME), command);
+	}
+
+	/**
+	 * The commit the servers were built from, and whether the checkout changed it:
+	 * perf/run builds what is in the working tree, committed or not. Read before the run
+	 * writes its report, which may be a tracked file.
+	 * @param root the checkout
+	 * @return such as {@code commit 13dafc8}, or {@code commit 13dafc8 with uncommitted
+	 * changes}
+	 */
+	static String checkout(Path root) {
+		String commit = output("git", "-C", root.toString(), "rev-parse", "--short", "HEAD").orElse("");
+		if (commit.isEmpty()) {
+			return "not a git checkout";
+		}
+		String changes = output("git", "-C", root.toString(), "status", "--porcelain", "--untracked-files=no")
+			.orElse("");
+		return "commit " + commit + (changes.isEmpty() ? "" : " with uncommitted changes");
 	}
 
 	private static String readCpuModel() {
@@ -94,22 +113,32 @@ public record Environment(String cpuModel, int cpuCount, String coreSplit, Strin
 	}
 
 	private static String wrkVersion() {
-		try {
-			Process process = new ProcessBuilder("wrk", "-v").redirectErrorStream(true).start();
-			String first = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines()
-				.findFirst()
-				.orElse("unknown");
-			process.waitFor();
-			// "wrk debian/4.1.0-3+b2 [epoll] Copyright (C) 2012 Will Glozer"
+		// "wrk debian/4.1.0-3+b2 [epoll] Copyright (C) 2012 Will Glozer", then its usage
+		return output("wrk", "-v").map((text) -> {
+			String first = text.lines().findFirst().orElse("unknown");
 			int copyright = first.indexOf(" Copyright");
 			return ((copyright > 0) ? first.substring(0, copyright) : first).replaceFirst("^wrk ", "");
+		}).orElse("not installed");
+	}
+
+	/**
+	 * What a command writes to its standard output, whatever its exit status.
+	 * @return the output, stripped, or empty if the command could not be run
+	 */
+	private static Optional<String> output(String... command) {
+		try {
+			Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+			process.waitFor();
+			return Optional.of(output);
 		}
 		catch (IOException ex) {
-			return "not installed";
+			return Optional.empty();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return "unknown";
+			return Optional.empty();
 		}
 	}
+
 }

@@ -124,7 +124,10 @@ public final class ServerProcess {
 		return jar;
 	}
 
-	private static Path repositoryRoot() {
+	/**
+	 * The checkout the servers are built from: the parent of the perf directory.
+	 */
+	static Path repositoryRoot() {
 		return Path.of(System.getProperty("perf.dir", ".")).toAbsolutePath().normalize().getParent();
 	}
 

@@ -140,5 +140,4 @@ public record Environment(String cpuModel, int cpuCount, String coreSplit, Strin
 			return Optional.empty();
 		}
 	}
-
 }

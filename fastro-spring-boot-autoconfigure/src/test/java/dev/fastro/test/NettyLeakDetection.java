@@ -15,9 +15,11 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Fails a test class whose code leaked a Netty buffer. Registered for every test through
- * JUnit's extension auto-detection; it puts Netty's leak detector at PARANOID, so every
- * buffer is tracked, and records each leak report instead of only logging it.
+ * Fails a test class whose code leaked a Netty buffer or released one too often.
+ * Registered for every test through JUnit's extension auto-detection; it puts Netty's
+ * leak detector at PARANOID, so every buffer is tracked, records each leak report instead
+ * of only logging it, and records what the logs say of a buffer released twice
+ * ({@link BufferErrorLog}).
  * <p>
  * Netty reports a leak when a leaked buffer has been garbage collected and a later
  * allocation polls the detector, so after each class this collects garbage, waits for the
@@ -30,6 +32,7 @@ public final class NettyLeakDetection implements AfterAllCallback {
 	static {
 		ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
 		ResourceLeakDetectorFactory.setResourceLeakDetectorFactory(new RecordingFactory());
+		BufferErrorLog.install();
 	}
 
 	@Override
@@ -38,16 +41,30 @@ public final class NettyLeakDetection implements AfterAllCallback {
 	}
 
 	/**
-	 * Fails when buffers leaked since the leaks were last collected: for the test engines
-	 * that run no JUnit extension, such as jqwik's, which call it themselves.
+	 * Fails when buffers leaked, or were released once too often, since the leaks were
+	 * last collected: for the test engines that run no JUnit extension, such as jqwik's,
+	 * which call it themselves.
 	 * @param where the tests that ran meanwhile, for the message
 	 */
 	public static void assertNoLeaks(String where) {
-		List<String> found = collectLeaks();
-		if (!found.isEmpty()) {
+		List<String> leaks = collectLeaks();
+		List<String> logged = collectLoggedErrors();
+		if (!leaks.isEmpty()) {
 			throw new AssertionError(
-					found.size() + " Netty buffer leak(s) in " + where + ":\n" + String.join("\n\n", found));
+					leaks.size() + " Netty buffer leak(s) in " + where + ":\n" + String.join("\n\n", leaks));
 		}
+		if (!logged.isEmpty()) {
+			throw new AssertionError(
+					logged.size() + " buffer error(s) logged in " + where + ":\n" + String.join("\n\n", logged));
+		}
+	}
+
+	/**
+	 * Returns (and forgets) what was logged since the last call of a buffer released too
+	 * often, or never: each leak report is also logged.
+	 */
+	public static List<String> collectLoggedErrors() {
+		return BufferErrorLog.collect();
 	}
 
 	/**

@@ -330,19 +330,17 @@ final class ResultWriter {
 				// No body is sent, so the stream is not read to its end, which may never
 				// come: taking the first item and no more cancels it. The answer to a
 				// HEAD keeps the framing headers a GET's has.
-				return chunks.take(1)
-					.doOnNext(ByteBuf::release)
+				return ChunkOwnership.drain(chunks.take(1))
 					.thenMany(hasNoContent(ctx) ? ctx.send(Unpooled.EMPTY_BUFFER) : ctx.stream(Flux.empty()));
 			}
 			return ctx.stream(chunks.doOnError((error) -> logger
 				.error("The stream answering " + ctx + " failed after it began; its response is cut short", error)));
 		})
-			// A chunk made on another thread as the client leaves can be dropped on its
-			// way to the transport, by an operator that hands it to the discard hook of
-			// the context it sees: this one's, not the transport's, which releases only
-			// the chunks that reached it.
-			.doOnDiscard(ByteBuf.class, ByteBuf::release)
-			.then();
+			// Until the transport takes the stream, its chunks are this writer's: a first
+			// chunk held while the answer is cut short, or one an operator made as the
+			// client left. The transport owns the rest (see ChunkOwnership).
+			.then()
+			.contextWrite(ChunkOwnership::releasing);
 	}
 
 	private void runHooks(Context ctx) {

@@ -2,6 +2,7 @@ package dev.fastro.server.internal;
 
 import java.net.InetSocketAddress;
 
+import dev.fastro.http.internal.ChunkOwnership;
 import dev.fastro.http.internal.HostHeader;
 import dev.fastro.http.internal.Transport;
 import io.netty.buffer.ByteBuf;
@@ -27,9 +28,9 @@ import io.netty.handler.ssl.SslHandler;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
+import reactor.util.context.Context;
 
 /**
  * One request answered by {@link Http1Exchanges}: the handle its {@link Transport} is
@@ -270,6 +271,8 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 
 		private CoreSubscriber<? super Void> actual;
 
+		private Context context;
+
 		private volatile Subscription upstream;
 
 		StreamedWrite(Http1Exchange exchange, int status, Publisher<ByteBuf> body) {
@@ -281,10 +284,11 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 		@Override
 		public void subscribe(CoreSubscriber<? super Void> actual) {
 			if (this.exchange.committed) {
-				Flux.from(this.body).doOnNext(ByteBuf::release).then().subscribe(actual);
+				ChunkOwnership.drain(this.body).subscribe(actual);
 				return;
 			}
 			this.actual = actual;
+			this.context = ChunkOwnership.releasing(actual.currentContext());
 			actual.onSubscribe(this);
 			HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(this.status),
 					this.exchange.responseHeaders);
@@ -296,6 +300,12 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 			}
 			this.exchange.ctx.write(this.exchange.framed(head));
 			this.body.subscribe(this);
+		}
+
+		/** Every chunk of the stream is this write's, written or dropped on its way. */
+		@Override
+		public Context currentContext() {
+			return this.context;
 		}
 
 		@Override

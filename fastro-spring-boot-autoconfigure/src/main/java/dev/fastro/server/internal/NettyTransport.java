@@ -2,12 +2,12 @@ package dev.fastro.server.internal;
 
 import java.net.InetSocketAddress;
 
+import dev.fastro.http.internal.ChunkOwnership;
 import dev.fastro.http.internal.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.http.HttpVersion;
 import org.reactivestreams.Publisher;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServerResponse;
 
@@ -65,12 +65,17 @@ final class NettyTransport implements Transport<HttpServerResponse> {
 	@Override
 	public Publisher<Void> stream(HttpServerResponse response, int status, Publisher<ByteBuf> body) {
 		if (response.hasSentHeaders()) {
-			return Flux.from(body).doOnNext(ByteBuf::release).then();
+			return ChunkOwnership.drain(body);
 		}
 		// Chunked, as on Fastro's own exchange: without a framing header Reactor Netty
 		// ends the body by closing the connection. An HTTP/1.0 client cannot read chunks,
 		// and HTTP/2 frames the stream itself.
-		return response.status(status).chunkedTransfer(!HttpVersion.HTTP_1_0.equals(response.version())).send(body);
+		return response.status(status)
+			.chunkedTransfer(!HttpVersion.HTTP_1_0.equals(response.version()))
+			.send(body)
+			.then()
+			// Reactor Netty releases a chunk it drops, then hands it to the hook below.
+			.contextWrite(ChunkOwnership::releasedAlready);
 	}
 
 	@Override

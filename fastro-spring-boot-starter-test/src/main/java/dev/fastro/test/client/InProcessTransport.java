@@ -70,15 +70,21 @@ final class InProcessTransport implements Transport<InProcessCall> {
 
 	@Override
 	public Publisher<Void> stream(InProcessCall call, int status, Publisher<ByteBuf> body) {
-		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-		return Flux.from(body).doOnNext(chunk -> {
-			try {
-				bytes.writeBytes(ByteBufUtil.getBytes(chunk));
-			}
-			finally {
-				chunk.release();
-			}
-		}).then(Mono.fromRunnable(() -> call.answer(status, bytes.toByteArray(), true)));
+		return Flux.from(body)
+			.reduceWith(ByteArrayOutputStream::new, InProcessTransport::append)
+			.doOnNext((bytes) -> call.answer(status, bytes.toByteArray(), true))
+			.then();
+	}
+
+	/** Copies a chunk and releases it: the only owner of a chunk that reached here. */
+	private static ByteArrayOutputStream append(ByteArrayOutputStream bytes, ByteBuf chunk) {
+		try {
+			bytes.writeBytes(ByteBufUtil.getBytes(chunk));
+			return bytes;
+		}
+		finally {
+			chunk.release();
+		}
 	}
 
 }

@@ -25,7 +25,7 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Examples to learn from: injected services, a regex-constrained parameter, a JSON
  * endpoint validated by its annotations, asynchronous and blocking handlers, a catch-all,
- * and a group guarded by an auth-like middleware.
+ * a route written in Unicode, and a group guarded by an auth-like middleware.
  */
 @Configuration(proxyBeanMethods = false)
 class ExampleRoutes {
@@ -61,6 +61,7 @@ class ExampleRoutes {
 				return Map.of("report", "ready", "onEventLoop", Schedulers.isInNonBlockingThread());
 			}))
 			.get("/files/{*path}", ctx -> "File " + ctx.param("path"))
+			.get("/café/{dish}", ctx -> "Café: " + ctx.param("dish"))
 			.build();
 	}
 

@@ -3,6 +3,7 @@ package dev.fastro.demo;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
@@ -123,6 +124,26 @@ class RoutingTest {
 			assertThat(response.status()).isEqualTo(400);
 			assertThat(TestHttp.json(response.bodyString()).get("detail").asString())
 				.isEqualTo("Malformed percent-encoding in path segment '%zz'");
+		}
+	}
+
+	@Test
+	void unicodeRouteMatchesThePathAsClientsEncodeIt() {
+		assertResponse(get("/caf%C3%A9/cr%C3%AApe"), 200, TEXT, "Café: crêpe");
+	}
+
+	@Test
+	void unicodeRouteIsNotMatchedByTheLowerCaseEscapesNoClientWrites() {
+		assertThat(get("/caf%c3%a9/cr%C3%AApe").statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void rawUnicodeInTheRequestTargetIsBadRequest() throws IOException {
+		try (RawHttp raw = new RawHttp(this.port)) {
+			raw.send("GET /café/crêpe HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.UTF_8));
+			RawResponse response = raw.read();
+			assertThat(response.status()).isEqualTo(400);
+			assertThat(response.header("content-type")).isEqualTo("application/problem+json");
 		}
 	}
 

@@ -1,6 +1,5 @@
 package dev.fastro.router.internal;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -21,7 +20,8 @@ final class RoutePattern {
 
 	/**
 	 * @param kind the kind
-	 * @param text the raw literal of a static segment, else the parameter name
+	 * @param text the literal of a static segment as clients send it (any character
+	 * beyond ASCII percent-encoded as UTF-8), else the parameter name
 	 * @param regex the constraint of a regex parameter, else null
 	 */
 	record Segment(Kind kind, String text, Pattern regex) {
@@ -117,14 +117,16 @@ final class RoutePattern {
 	}
 
 	/**
-	 * The request paths a static pattern matches: its source when trailing slashes count;
-	 * otherwise, the paths that come to the same thing once both lose one trailing slash.
+	 * The request paths a static pattern matches, as clients send them: its source when
+	 * trailing slashes count; otherwise, the paths that come to the same thing once both
+	 * lose one trailing slash.
 	 */
 	List<String> staticPaths(boolean ignoreTrailingSlash) {
+		String sent = PathEncoding.encode(source);
 		if (!ignoreTrailingSlash) {
-			return List.of(source);
+			return List.of(sent);
 		}
-		String path = endsWithSlash(source) ? source.substring(0, source.length() - 1) : source;
+		String path = endsWithSlash(sent) ? sent.substring(0, sent.length() - 1) : sent;
 		// A request that still ends with a slash after losing one (as "//" does) is never
 		// that path.
 		return endsWithSlash(path) ? List.of(path + "/") : List.of(path, path + "/");
@@ -152,8 +154,12 @@ final class RoutePattern {
 				case '#' ->
 					throw new RoutePatternException(source, i, "a '#' starts a fragment, which clients do not send");
 				default -> {
-					if (c < 0x21 || c > 0x7E) {
-						throw unsendable(source, i);
+					if (!PathEncoding.isWritable(source, i)) {
+						throw unwritable(source, i);
+					}
+					if (Character.isHighSurrogate(c)) {
+						// The pair's low half, checked with it.
+						i++;
 					}
 				}
 			}
@@ -162,24 +168,22 @@ final class RoutePattern {
 			throw new RoutePatternException(source, start,
 					"malformed percent-encoding in segment '" + source.substring(start, end) + "'");
 		}
-		return new Segment(Kind.STATIC, source.substring(start, end), null);
+		return new Segment(Kind.STATIC, PathEncoding.encode(source.substring(start, end)), null);
 	}
 
 	/**
-	 * A static segment matches the path as clients send it, and a request target holds
-	 * visible ASCII only (RFC 9112, 3.2): a route written with anything else could never
-	 * be reached.
+	 * A character that cannot stand in a pattern as itself: one a reader would not see,
+	 * such as a space or a control character, or half a surrogate pair.
 	 */
-	private static RoutePatternException unsendable(String source, int index) {
+	private static RoutePatternException unwritable(String source, int index) {
 		int codePoint = source.codePointAt(index);
-		String character = Character.isISOControl(codePoint) || Character.isWhitespace(codePoint)
-				? String.format("U+%04X", codePoint) : "'" + Character.toString(codePoint) + "'";
-		StringBuilder escaped = new StringBuilder();
-		for (byte b : Character.toString(codePoint).getBytes(StandardCharsets.UTF_8)) {
-			escaped.append(String.format("%%%02X", b & 0xFF));
+		if (Character.isSurrogate(source.charAt(index)) && Character.charCount(codePoint) == 1) {
+			return new RoutePatternException(source, index,
+					String.format("unpaired surrogate U+%04X, which no UTF-8 request path can hold", codePoint));
 		}
-		return new RoutePatternException(source, index, "character " + character
-				+ " cannot be sent in a request path; write it percent-encoded, as " + escaped);
+		return new RoutePatternException(source, index,
+				String.format("character U+%04X cannot be seen in a route pattern; write it percent-encoded, as %s",
+						codePoint, PathEncoding.escape(codePoint)));
 	}
 
 	/**

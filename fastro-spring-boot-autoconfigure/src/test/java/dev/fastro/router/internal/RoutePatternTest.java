@@ -43,9 +43,15 @@ class RoutePatternTest {
 					/a/{x:}           | 6  | empty regex
 					/a/{x:(ab}        | 9  | invalid regex: Unclosed group
 					/a/{x:*a}         | 6  | invalid regex: Dangling meta character '*'
-					/a b              | 2  | character U+0020 cannot be sent in a request path; write it percent-encoded, as %20
-					/caf\u00e9/menu    | 4  | character '\u00e9' cannot be sent in a request path; write it percent-encoded, as %C3%A9
-					/a/\uD83D\uDE00    | 3  | character '\uD83D\uDE00' cannot be sent in a request path; write it percent-encoded, as %F0%9F%98%80
+					/a b              | 2  | character U+0020 cannot be seen in a route pattern; write it percent-encoded, as %20
+					/a\u0000b         | 2  | character U+0000 cannot be seen in a route pattern; write it percent-encoded, as %00
+					/a\u007f          | 2  | character U+007F cannot be seen in a route pattern; write it percent-encoded, as %7F
+					/caf\u00e9\u00a0   | 5  | character U+00A0 cannot be seen in a route pattern; write it percent-encoded, as %C2%A0
+					/\u00e9\u0085      | 2  | character U+0085 cannot be seen in a route pattern; write it percent-encoded, as %C2%85
+					/a\u200bb         | 2  | character U+200B cannot be seen in a route pattern; write it percent-encoded, as %E2%80%8B
+					/\u3000           | 1  | character U+3000 cannot be seen in a route pattern; write it percent-encoded, as %E3%80%80
+					/a\uD83D/b        | 2  | unpaired surrogate U+D83D, which no UTF-8 request path can hold
+					/a\uDE00          | 2  | unpaired surrogate U+DE00, which no UTF-8 request path can hold
 					/a?x=1            | 2  | a '?' starts the query string, which is not part of the path routes match
 					/a#top            | 2  | a '#' starts a fragment, which clients do not send
 					/a/%zz            | 3  | malformed percent-encoding in segment '%zz'
@@ -63,6 +69,8 @@ class RoutePatternTest {
 			.add("GET", "/", "root")
 			.add("GET", "/static/path", "static")
 			.add("GET", "/caf%C3%A9", "percent-encoded")
+			.add("GET", "/caf\u00e9/menu", "unicode")
+			.add("GET", "/\u57ce\u5e02/{id}/\uD83D\uDE00", "unicode beside a parameter")
 			.add("GET", "/colon/:name", "colon")
 			.add("GET", "/brace/{name}", "brace")
 			.add("GET", "/regex/{code:[a-z]{3}}", "nested braces")
@@ -76,6 +84,8 @@ class RoutePatternTest {
 		assertThat(router.find("GET", "/").target()).isEqualTo("root");
 		assertThat(router.find("GET", "/static/path").target()).isEqualTo("static");
 		assertThat(router.find("GET", "/caf%C3%A9").target()).isEqualTo("percent-encoded");
+		assertThat(router.find("GET", "/caf%C3%A9/menu").target()).isEqualTo("unicode");
+		assertThat(router.find("GET", "/%E5%9F%8E%E5%B8%82/7/%F0%9F%98%80").param("id")).isEqualTo("7");
 		assertThat(router.find("GET", "/colon/x").param("name")).isEqualTo("x");
 		assertThat(router.find("GET", "/brace/x").param("name")).isEqualTo("x");
 		assertThat(router.find("GET", "/regex/abc").param("code")).isEqualTo("abc");

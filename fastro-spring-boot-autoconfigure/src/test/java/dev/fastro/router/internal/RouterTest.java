@@ -202,6 +202,34 @@ class RouterTest {
 	}
 
 	@Test
+	void matchesAUnicodePatternByThePathAsClientsEncodeIt() {
+		Router<String> router = get("/café", "/城市/:id", "/城市/all", "/ü/*");
+
+		assertThat(target(router, "/caf%C3%A9")).isEqualTo("/café");
+		assertThat(target(router, "/%E5%9F%8E%E5%B8%82/all")).isEqualTo("/城市/all");
+		RouteMatch<String> city = router.find("GET", "/%E5%9F%8E%E5%B8%82/%E5%8C%97%E4%BA%AC");
+		assertThat(city.target()).isEqualTo("/城市/:id");
+		assertThat(city.param("id")).isEqualTo("北京");
+		assertThat(router.find("GET", "/%C3%BC/a/b").param("*")).isEqualTo("a/b");
+		assertThat(router.allowedMethods("/%E5%9F%8E%E5%B8%82/1")).containsExactly("GET");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "/café", "/caf%c3%a9", "/cafe%CC%81", "/caf%C3%A9/" })
+	void matchesAUnicodePatternByNoOtherSpelling(String path) {
+		assertThat(target(get("/café"), path)).isNull();
+	}
+
+	@Test
+	void matchesAUnicodePatternIgnoringATrailingSlash() {
+		Router<String> router = build(true, "/café/", "/城市/:id");
+
+		assertThat(target(router, "/caf%C3%A9")).isEqualTo("/café/");
+		assertThat(target(router, "/caf%C3%A9/")).isEqualTo("/café/");
+		assertThat(target(router, "/%E5%9F%8E%E5%B8%82/7/")).isEqualTo("/城市/:id");
+	}
+
+	@Test
 	void testsRegexAgainstTheDecodedValue() {
 		Router<String> router = get("/e/{word:[a-zé]+}");
 
@@ -345,6 +373,8 @@ class RouterTest {
 			/s                   | /s
 			/                    | /
 			/u/:id/p/{n:\\d+}/*  | /u/{uid}/p/{m:\\d+}/{*r}
+			/café                | /caf%C3%A9
+			/城市/:id              | /%E5%9F%8E%E5%B8%82/{n}
 			""")
 	void rejectsRoutesMatchingTheSamePaths(String first, String second) {
 		Router.Builder<String> builder = Router.<String>builder().add("GET", first, "1").add("GET", second, "2");

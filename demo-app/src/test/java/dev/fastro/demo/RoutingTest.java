@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.UUID;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
@@ -13,11 +14,14 @@ import dev.fastro.router.internal.RouteCacheStats;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
 import dev.fastro.test.TestHttp;
+import dev.fastro.test.client.FastroTestClient;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
@@ -48,6 +52,9 @@ class RoutingTest {
 
 	@Autowired
 	Dispatcher dispatcher;
+
+	@Autowired
+	ApplicationContext context;
 
 	/** The client of every case that does not need {@link RawHttp}. */
 	HttpClient client() {
@@ -130,6 +137,15 @@ class RoutingTest {
 	@Test
 	void unicodeRouteMatchesThePathAsClientsEncodeIt() {
 		assertResponse(get("/caf%C3%A9/cr%C3%AApe"), 200, TEXT, "Café: crêpe");
+	}
+
+	@Test
+	void unicodeRouteAnswersTheTestClientInProcessAndOverHttp() {
+		FastroTestClient inProcess = FastroTestClient.bindTo(this.context);
+		FastroTestClient overHttp = FastroTestClient.bindToServer(this.port, JsonMapper.builder().build());
+		for (FastroTestClient client : List.of(inProcess, overHttp)) {
+			assertThat(client.get("/café/crêpe").exchange()).hasStatus(200).hasBody("Café: crêpe");
+		}
 	}
 
 	@Test

@@ -91,7 +91,8 @@ public final class FastroTestClient {
 
 	/**
 	 * A {@code GET} request.
-	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded but for
+	 * characters beyond ASCII, which are encoded as UTF-8 as browsers do
 	 * @return the request, to complete and {@link TestRequest#exchange() exchange}
 	 */
 	public TestRequest get(String pathAndQuery) {
@@ -100,7 +101,8 @@ public final class FastroTestClient {
 
 	/**
 	 * A {@code HEAD} request.
-	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded but for
+	 * characters beyond ASCII, which are encoded as UTF-8 as browsers do
 	 * @return the request
 	 */
 	public TestRequest head(String pathAndQuery) {
@@ -109,7 +111,8 @@ public final class FastroTestClient {
 
 	/**
 	 * A {@code POST} request.
-	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded but for
+	 * characters beyond ASCII, which are encoded as UTF-8 as browsers do
 	 * @return the request
 	 */
 	public TestRequest post(String pathAndQuery) {
@@ -118,7 +121,8 @@ public final class FastroTestClient {
 
 	/**
 	 * A {@code PUT} request.
-	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded but for
+	 * characters beyond ASCII, which are encoded as UTF-8 as browsers do
 	 * @return the request
 	 */
 	public TestRequest put(String pathAndQuery) {
@@ -127,7 +131,8 @@ public final class FastroTestClient {
 
 	/**
 	 * A {@code PATCH} request.
-	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded but for
+	 * characters beyond ASCII, which are encoded as UTF-8 as browsers do
 	 * @return the request
 	 */
 	public TestRequest patch(String pathAndQuery) {
@@ -136,7 +141,8 @@ public final class FastroTestClient {
 
 	/**
 	 * A {@code DELETE} request.
-	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded but for
+	 * characters beyond ASCII, which are encoded as UTF-8 as browsers do
 	 * @return the request
 	 */
 	public TestRequest delete(String pathAndQuery) {
@@ -145,7 +151,8 @@ public final class FastroTestClient {
 
 	/**
 	 * An {@code OPTIONS} request.
-	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded but for
+	 * characters beyond ASCII, which are encoded as UTF-8 as browsers do
 	 * @return the request
 	 */
 	public TestRequest options(String pathAndQuery) {
@@ -155,7 +162,8 @@ public final class FastroTestClient {
 	/**
 	 * A request with any method.
 	 * @param method the method, upper case
-	 * @param pathAndQuery the path, and a query string if any, percent-encoded
+	 * @param pathAndQuery the path, and a query string if any, percent-encoded but for
+	 * characters beyond ASCII, which are encoded as UTF-8 as browsers do
 	 * @return the request
 	 */
 	public TestRequest method(String method, String pathAndQuery) {

@@ -1,6 +1,7 @@
 package dev.fastro.test.client;
 
 import java.io.ByteArrayOutputStream;
+import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractMap;
@@ -44,9 +45,10 @@ public final class TestRequest {
 
 	private byte[] body = new byte[0];
 
-	TestRequest(Connector connector, String method, String pathAndQuery) {
+	TestRequest(Connector connector, String method, String target) {
 		this.connector = connector;
 		this.method = method;
+		String pathAndQuery = asSent(target);
 		int queryStart = pathAndQuery.indexOf('?');
 		this.path = (queryStart < 0) ? pathAndQuery : pathAndQuery.substring(0, queryStart);
 		if (queryStart >= 0) {
@@ -187,6 +189,15 @@ public final class TestRequest {
 
 	byte[] body() {
 		return this.body;
+	}
+
+	/**
+	 * The target as a client sends it: characters beyond ASCII percent-encoded as UTF-8,
+	 * as browsers and {@link URI#toASCIIString()} do, and the rest as it is, malformed
+	 * escapes included, so that a test can send those too.
+	 */
+	private static String asSent(String target) {
+		return target.chars().allMatch((c) -> c < 0x80) ? target : URI.create(target).toASCIIString();
 	}
 
 	private static String encode(String text) {

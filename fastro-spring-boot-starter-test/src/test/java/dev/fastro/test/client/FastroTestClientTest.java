@@ -43,6 +43,7 @@ class FastroTestClientTest {
 				ctx -> ctx.header("x-user") + " " + ctx.cookie("session") + " " + ctx.cookie("theme") + " " + ctx.host()
 						+ " " + ctx.port() + " " + ctx.remoteAddress().getAddress().isLoopbackAddress())
 		.get("/search", ctx -> ctx.queries("q"))
+		.get("/café/{dish}", ctx -> ctx.param("dish") + " " + ctx.query("with"))
 		.get("/later", ctx -> Mono.delay(Duration.ofMillis(1)).map(tick -> "later"))
 		.get("/blocking", Handler.blocking(ctx -> "blocked"))
 		.get("/stream", ctx -> Flux.just(new Item("a", 1), new Item("b", 2)))
@@ -135,6 +136,13 @@ class FastroTestClientTest {
 			.exchange()
 			.body(new TypeReference<List<String>>() {
 			})).containsExactly("first", "a b&c");
+	}
+
+	@Test
+	void sendsATargetWrittenInUnicodeEncodedAsBrowsersDo() {
+		assertThat(this.client.get("/café/crêpe?with=crème").exchange()).hasStatus(200).hasBody("crêpe crème");
+		assertThat(this.client.get("/caf%C3%A9/cr%C3%AApe?with=cr%C3%A8me").exchange()).hasStatus(200)
+			.hasBody("crêpe crème");
 	}
 
 	@Test

@@ -1,11 +1,9 @@
 package dev.fastro.autoconfigure;
 
 import java.net.InetAddress;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 
 import dev.fastro.autoconfigure.internal.ActuatorRoutes;
 import dev.fastro.autoconfigure.internal.EndpointCors;
@@ -24,7 +22,6 @@ import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.server.internal.FastroServer;
 import reactor.core.scheduler.Scheduler;
-import reactor.netty.http.server.HttpServer;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -149,14 +146,10 @@ public class FastroActuatorAutoConfiguration {
 			// The application's customizers, but not its TLS, compression or HTTP/2:
 			// those are the application's port's. Its TLS is Spring Boot's own
 			// management.server.ssl.
-			List<Function<HttpServer, HttpServer>> serverCustomizers = new ArrayList<>();
-			SslBundleCustomizer ssl = managementSsl(binder, sslBundles);
-			if (ssl != null) {
-				serverCustomizers.add(ssl);
-			}
-			customizers.orderedStream().forEach(serverCustomizers::add);
-			FastroServer managementServer = FastroServerAutoConfiguration.server(server, host, port, null, dispatcher,
-					FastroServerAutoConfiguration.wrapAll(wrappers), json, limits, serverCustomizers);
+			FastroServer managementServer = FastroServerAutoConfiguration.server(server, host, port, null,
+					managementSsl(binder, sslBundles), null, dispatcher,
+					FastroServerAutoConfiguration.wrapAll(wrappers), json, limits,
+					customizers.orderedStream().toList());
 			return FastroServerLifecycle.management(managementServer, dispatcher,
 					FastroServerAutoConfiguration.shutdownTimeout(server, environment), environment, events);
 		}

@@ -1,7 +1,6 @@
 package dev.fastro.autoconfigure;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
@@ -12,6 +11,7 @@ import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
+import dev.fastro.server.internal.CompressionRule;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.server.internal.Http2Limits;
 import dev.fastro.server.internal.ServerOptions;
@@ -62,25 +62,26 @@ public class FastroServerAutoConfiguration {
 			ObjectProvider<DispatcherWrapper> wrappers, ObjectProvider<SslBundles> sslBundles,
 			ObjectProvider<FastroServerCustomizer> customizers) {
 		FastroProperties.Server server = properties.getServer();
-		return server(server, server.getAddress(), server.getPort(), http2(server), dispatcher, wrapAll(wrappers), json,
-				limits, customizers(server, sslBundles, customizers));
+		return server(server, server.getAddress(), server.getPort(), http2(server), ssl(server, sslBundles),
+				compression(server), dispatcher, wrapAll(wrappers), json, limits, customizers.orderedStream().toList());
 	}
 
 	/**
 	 * A server for {@code dispatcher} on {@code host} and {@code port}, with the limits,
-	 * timeouts and options of {@code fastro.server.*}, adjusted by {@code customizers}:
-	 * the application's server, and the management server. {@code http2} is the
-	 * application's HTTP/2 limits when it serves HTTP/2, else {@code null}.
+	 * timeouts and options of {@code fastro.server.*}, adjusted by the application's
+	 * {@code customizers}: the application's server, and the management server.
+	 * {@code http2} is the application's HTTP/2 limits when it serves HTTP/2, else
+	 * {@code null}; {@code tls} and {@code compression} are {@code null} when off.
 	 */
 	static FastroServer server(FastroProperties.Server server, String host, int port, Http2Limits http2,
-			Dispatcher dispatcher, DispatcherWrapper wrapper, JsonCodec json, RequestLimits limits,
-			List<? extends Function<HttpServer, HttpServer>> customizers) {
+			SslBundleCustomizer tls, CompressionRule compression, Dispatcher dispatcher, DispatcherWrapper wrapper,
+			JsonCodec json, RequestLimits limits, List<? extends Function<HttpServer, HttpServer>> customizers) {
 		ServerOptions options = new ServerOptions(host, port, server.getEventLoopThreads(),
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
 				(server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE)
 						? TrustedProxies.of(server.getTrustedProxies()) : null,
-				server.getAccessLog().isEnabled(), http2, allocator(server.getAllocator()));
+				server.getAccessLog().isEnabled(), http2, allocator(server.getAllocator()), tls, compression);
 		return new FastroServer(options, dispatcher, wrapper, json, limits, customizers);
 	}
 
@@ -112,25 +113,18 @@ public class FastroServerAutoConfiguration {
 				(int) headerListSize.toBytes());
 	}
 
-	/**
-	 * Fastro's own customizers for the features that are on, then the application's, in
-	 * their order, so that the application has the last word.
-	 */
-	private static List<Function<HttpServer, HttpServer>> customizers(FastroProperties.Server server,
-			ObjectProvider<SslBundles> sslBundles, ObjectProvider<FastroServerCustomizer> application) {
-		List<Function<HttpServer, HttpServer>> customizers = new ArrayList<>();
+	/** TLS from {@code fastro.server.ssl}, or {@code null} when it names no bundle. */
+	private static SslBundleCustomizer ssl(FastroProperties.Server server, ObjectProvider<SslBundles> sslBundles) {
 		String bundle = server.getSsl().getBundle();
-		if (StringUtils.hasText(bundle)) {
-			customizers.add(ssl("fastro.server.ssl.bundle", bundle, server.getSsl().getClientAuth(),
-					server.getHttp2().isEnabled(), sslBundles.getObject()));
-		}
+		return StringUtils.hasText(bundle) ? ssl("fastro.server.ssl.bundle", bundle, server.getSsl().getClientAuth(),
+				server.getHttp2().isEnabled(), sslBundles.getObject()) : null;
+	}
+
+	/** The rule of {@code fastro.server.compression}, or {@code null} when it is off. */
+	private static CompressionRule compression(FastroProperties.Server server) {
 		FastroProperties.Compression compression = server.getCompression();
-		if (compression.isEnabled()) {
-			customizers.add(new ResponseCompression((int) compression.getMinResponseSize().toBytes(),
-					List.of(compression.getMimeTypes()), List.of(compression.getExcludedUserAgents())));
-		}
-		application.orderedStream().forEach(customizers::add);
-		return customizers;
+		return compression.isEnabled() ? new ResponseCompression((int) compression.getMinResponseSize().toBytes(),
+				List.of(compression.getMimeTypes()), List.of(compression.getExcludedUserAgents())) : null;
 	}
 
 	@Bean

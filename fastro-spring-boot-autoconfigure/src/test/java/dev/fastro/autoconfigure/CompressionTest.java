@@ -21,6 +21,8 @@ import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.test.NettyLeakDetection;
+import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawResponse;
 import dev.fastro.test.TestHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -32,6 +34,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -44,7 +47,10 @@ class CompressionTest {
 	/** A 10 KB JSON answer, the size the issue reports on. */
 	private static final String LARGE_JSON = "[" + "\"compressible\",".repeat(700) + "\"end\"]";
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+	/** Whether Fastro's own HTTP/1.1 exchange serves the requests, or Reactor Netty's. */
+	boolean onFastrosExchange = true;
+
+	ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
 				FastroServerAutoConfiguration.class))
 		.withPropertyValues("fastro.server.port=0", "fastro.server.compression.enabled=true",
@@ -54,6 +60,7 @@ class CompressionTest {
 	@Test
 	void negotiatesTheEncodingFromAcceptEncodingAndItsQValues() {
 		this.runner.run(context -> {
+			assertThat(context.getBean(FastroServer.class).servesHttp1Exchanges()).isEqualTo(this.onFastrosExchange);
 			for (Map.Entry<String, String> negotiation : Map
 				.ofEntries(Map.entry("gzip", "gzip"), Map.entry("deflate", "deflate"), Map.entry("br", "br"),
 						Map.entry("zstd", "zstd"), Map.entry("x-gzip", "gzip"), Map.entry("GZIP ; Q=1", "gzip"),
@@ -120,6 +127,38 @@ class CompressionTest {
 			HttpResponse<byte[]> encoded = get(context, "/encoded", "accept-encoding", "br, gzip");
 			assertThat(encoded.headers().allValues("content-encoding")).containsExactly("gzip");
 			assertThat(decode("gzip", encoded.body())).isEqualTo(LARGE_JSON);
+		});
+	}
+
+	@Test
+	void compressesAStreamedAnswerOfUnknownLength() {
+		this.runner.run(context -> {
+			HttpResponse<byte[]> response = get(context, "/stream", "accept-encoding", "gzip");
+			assertThat(response.headers().firstValue("content-encoding")).hasValue("gzip");
+			assertThat(response.headers().firstValue("vary")).hasValue("accept-encoding");
+			assertThat(decode("gzip", response.body())).isEqualTo(LARGE_JSON);
+		});
+	}
+
+	@Test
+	void answersPipelinedRequestsEachWithTheCodingItAccepts() {
+		this.runner.run(context -> {
+			try (RawHttp raw = new RawHttp(port(context))) {
+				raw.send(rawRequest("GET", "/large", "accept-encoding: gzip")
+						+ rawRequest("GET", "/large", "user-agent: OldBrowser/1.0", "accept-encoding: gzip")
+						+ rawRequest("GET", "/small", "accept-encoding: gzip") + rawRequest("GET", "/large"));
+				RawResponse gzip = raw.read();
+				assertThat(gzip.header("content-encoding")).isEqualTo("gzip");
+				assertThat(decode("gzip", gzip.body())).isEqualTo(LARGE_JSON);
+				RawResponse excluded = raw.read();
+				assertThat(excluded.header("content-encoding")).isNull();
+				assertThat(excluded.bodyString()).isEqualTo(LARGE_JSON);
+				assertThat(raw.read().bodyString()).isEqualTo("[\"small\"]");
+				RawResponse identity = raw.read();
+				assertThat(identity.header("content-encoding")).isNull();
+				assertThat(identity.header("vary")).isEqualTo("accept-encoding");
+				assertThat(identity.bodyString()).isEqualTo(LARGE_JSON);
+			}
 		});
 	}
 
@@ -201,6 +240,9 @@ class CompressionTest {
 			return Routes.builder()
 				.get("/large", ctx -> Response.ok(LARGE_JSON).contentType("application/json"))
 				.get("/small", ctx -> List.of("small"))
+				.get("/stream",
+						ctx -> Response.ok(new ByteArrayInputStream(LARGE_JSON.getBytes(StandardCharsets.UTF_8)))
+							.contentType("application/json"))
 				.get("/binary", ctx -> new byte[4096])
 				.get("/none", ctx -> Response.noContent())
 				.get("/not-modified", ctx -> Response.status(304))

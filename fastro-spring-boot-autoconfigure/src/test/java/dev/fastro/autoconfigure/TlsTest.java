@@ -70,6 +70,8 @@ class TlsTest {
 	@Test
 	void servesHttpsWithAKeyStoreBundle() {
 		this.runner.withPropertyValues(server.keyStoreBundle("server")).run(context -> {
+			// TLS keeps Fastro's own HTTP/1.1 exchange.
+			assertThat(context.getBean(FastroServer.class).servesHttp1Exchanges()).isTrue();
 			HttpResponse<String> response = send(client(null, server), context, "/scheme");
 			assertThat(response.statusCode()).isEqualTo(200);
 			assertThat(response.body()).isEqualTo("https");

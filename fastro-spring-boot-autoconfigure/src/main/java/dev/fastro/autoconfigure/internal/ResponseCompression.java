@@ -1,26 +1,21 @@
 package dev.fastro.autoconfigure.internal;
 
 import java.util.List;
-import java.util.function.BiPredicate;
-import java.util.function.Function;
+
+import dev.fastro.server.internal.CompressionRule;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
-import reactor.netty.http.server.HttpServer;
-import reactor.netty.http.server.HttpServerRequest;
-import reactor.netty.http.server.HttpServerResponse;
 
 import org.springframework.util.InvalidMimeTypeException;
 import org.springframework.util.MimeType;
 import org.springframework.util.MimeTypeUtils;
 
 /**
- * Fastro's own server customizer for {@code fastro.server.compression}: compresses
- * responses through Reactor Netty's compression support, which negotiates the encoding
- * from {@code Accept-Encoding} and its q-values: gzip and deflate always, Brotli and
- * Zstandard when {@code brotli4j} and {@code zstd-jni} are on the class path. Netty's
- * encoder already leaves alone {@code HEAD}, 204 and 304 answers and a body that carries
- * its own {@code Content-Encoding}.
+ * The rule of {@code fastro.server.compression}: which answers are compressed, and with
+ * which coding, negotiated from {@code Accept-Encoding} and its q-values: gzip and
+ * deflate always, Brotli and Zstandard when {@code brotli4j} and {@code zstd-jni} are on
+ * the class path.
  * <p>
  * A response is a candidate when its body is at least the minimum size (or of unknown
  * length), its content type is one of the compressible ones, it is not already encoded,
@@ -28,7 +23,7 @@ import org.springframework.util.MimeTypeUtils;
  * {@code Vary: Accept-Encoding}, whether or not this client accepts an encoding, so that
  * caches keep the encodings apart.
  */
-public final class ResponseCompression implements Function<HttpServer, HttpServer> {
+public final class ResponseCompression implements CompressionRule {
 
 	private final int minResponseSize;
 
@@ -51,34 +46,22 @@ public final class ResponseCompression implements Function<HttpServer, HttpServe
 	}
 
 	@Override
-	public HttpServer apply(HttpServer server) {
-		// Reactor Netty checks the length first, and asks the predicate only about a body
-		// that is large enough or of unknown length.
-		BiPredicate<HttpServerRequest, HttpServerResponse> candidate = this::isCandidate;
-		return server.compress(this.minResponseSize).compress(candidate);
+	public int minResponseSize() {
+		return this.minResponseSize;
 	}
 
-	private boolean isCandidate(HttpServerRequest request, HttpServerResponse response) {
-		HttpHeaders headers = response.responseHeaders();
-		if (headers.contains(HttpHeaderNames.CONTENT_ENCODING) || !isCompressible(headers)) {
-			return false;
+	@Override
+	public String coding(HttpHeaders request, HttpHeaders response) {
+		if (response.contains(HttpHeaderNames.CONTENT_ENCODING) || !isCompressible(response)) {
+			return null;
 		}
-		headers.add(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
-		HttpHeaders requestHeaders = request.requestHeaders();
+		response.add(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
 		for (String excluded : this.excludedUserAgents) {
-			if (requestHeaders.contains(HttpHeaderNames.USER_AGENT, excluded, true)) {
-				return false;
+			if (request.contains(HttpHeaderNames.USER_AGENT, excluded, true)) {
+				return null;
 			}
 		}
-		String coding = this.codings.choose(requestHeaders.getAll(HttpHeaderNames.ACCEPT_ENCODING));
-		if (coding == null) {
-			return false;
-		}
-		// The handler has answered: Netty's encoder, added now, reads the request's
-		// Accept-Encoding when the response goes out, and must find the coding chosen
-		// here rather than make its own choice.
-		requestHeaders.set(HttpHeaderNames.ACCEPT_ENCODING, coding);
-		return true;
+		return this.codings.choose(request.getAll(HttpHeaderNames.ACCEPT_ENCODING));
 	}
 
 	private boolean isCompressible(HttpHeaders headers) {

@@ -11,6 +11,7 @@ import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import io.netty.channel.ChannelOption;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -77,6 +78,12 @@ public final class FastroServer {
 			.childOption(ChannelOption.ALLOCATOR, options.allocator())
 			.accessLog(options.accessLog(), accessLog)
 			.channelGroup(this.connections);
+		if (options.tls() != null) {
+			server = options.tls().apply(server);
+		}
+		if (options.compression() != null && !this.servesHttp1Exchanges) {
+			server = compressed(server, options.compression());
+		}
 		if (options.forwardedHeaders()) {
 			server = server.forwarded(new ForwardedHeaders(options.trustedProxies()));
 		}
@@ -95,13 +102,31 @@ public final class FastroServer {
 	/**
 	 * Whether Fastro serves the requests of HTTP/1.1 connections itself
 	 * ({@link Http1Exchanges}) rather than through Reactor Netty's exchange: when HTTP/2,
-	 * which it leaves to Reactor Netty, is off, and no customizer adjusts Reactor Netty's
-	 * server (compression, TLS, or the application's own), whose effect on Reactor
-	 * Netty's exchange it could not keep.
+	 * which it leaves to Reactor Netty, is off, and no customizer of the application's
+	 * adjusts Reactor Netty's server, whose effect on Reactor Netty's exchange it could
+	 * not keep. TLS and compression are served on either.
 	 */
 	private static boolean servesExchanges(ServerOptions options,
 			List<? extends Function<HttpServer, HttpServer>> customizers) {
 		return options.http2() == null && customizers.isEmpty();
+	}
+
+	/**
+	 * Compression on Reactor Netty's exchange, by the same rule as on Fastro's
+	 * ({@link ResponseCompressor}). Reactor Netty checks the length first, and asks about
+	 * a body large enough or of unknown length once the handler has answered.
+	 */
+	private static HttpServer compressed(HttpServer server, CompressionRule rule) {
+		return server.compress(rule.minResponseSize()).compress((request, response) -> {
+			String coding = rule.coding(request.requestHeaders(), response.responseHeaders());
+			if (coding == null) {
+				return false;
+			}
+			// Netty's encoder, added now, reads the request's Accept-Encoding when the
+			// response goes out, and must find the coding chosen here.
+			request.requestHeaders().set(HttpHeaderNames.ACCEPT_ENCODING, coding);
+			return true;
+		});
 	}
 
 	/**

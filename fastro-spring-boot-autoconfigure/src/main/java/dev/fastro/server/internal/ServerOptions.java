@@ -1,8 +1,10 @@
 package dev.fastro.server.internal;
 
 import java.time.Duration;
+import java.util.function.Function;
 
 import io.netty.buffer.ByteBufAllocator;
+import reactor.netty.http.server.HttpServer;
 
 /**
  * How the server listens and what it accepts.
@@ -23,10 +25,13 @@ import io.netty.buffer.ByteBufAllocator;
  * @param accessLog whether each request gets a line in the access log
  * @param http2 HTTP/2's limits when it is served beside HTTP/1.1, else {@code null}
  * @param allocator the buffer allocator of every connection
+ * @param tls makes Reactor Netty's server secure, or {@code null} for plain HTTP
+ * @param compression which answers are compressed, or {@code null} for none
  */
 public record ServerOptions(String host, int port, int eventLoopThreads, long maxBodySize, int maxInitialLineLength,
 		int maxHeaderSize, Duration idleTimeout, Duration readTimeout, TrustedProxies trustedProxies, boolean accessLog,
-		Http2Limits http2, ByteBufAllocator allocator) {
+		Http2Limits http2, ByteBufAllocator allocator, Function<HttpServer, HttpServer> tls,
+		CompressionRule compression) {
 
 	/**
 	 * Whether forwarded headers are read.

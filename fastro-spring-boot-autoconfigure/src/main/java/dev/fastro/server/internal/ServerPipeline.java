@@ -14,7 +14,8 @@ import reactor.netty.NettyPipeline;
  * {@link ConnectionState}:
  *
  * <pre>
- * ConnectionCloser -> FramingGuard -> [HTTP codec] -> [access log] -> MessageGuard -> Http1Exchanges
+ * ConnectionCloser -> FramingGuard -> [HTTP codec] -> [access log] -> MessageGuard
+ *     -> [ResponseCompressor] -> Http1Exchanges
  * </pre>
  *
  * where Fastro serves the exchanges itself ({@link Http1Exchanges}), else Reactor Netty's
@@ -66,6 +67,10 @@ final class ServerPipeline {
 			if (this.exchanges != null) {
 				pipeline.addAfter(GUARDS[2], "fastro.exchanges",
 						new Http1Exchanges(this.exchanges, state, this.transport));
+				if (this.options.compression() != null) {
+					pipeline.addAfter(GUARDS[2], "fastro.compression",
+							new ResponseCompressor(this.options.compression()));
+				}
 			}
 		}
 		else if (pipeline.get(NettyPipeline.H2OrHttp11Codec) != null) {

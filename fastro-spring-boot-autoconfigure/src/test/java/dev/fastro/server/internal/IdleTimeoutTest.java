@@ -37,7 +37,8 @@ class IdleTimeoutTest {
 	// A read timeout longer than the idle timeout, so that a request still being read
 	// past the idle timeout is not answered 408 yet.
 	private static final ServerOptions OPTIONS = new ServerOptions("127.0.0.1", 0, 0, 1024, 4096, 8192,
-			Duration.ofSeconds(60), Duration.ofSeconds(120), null, false, null, PooledByteBufAllocator.DEFAULT);
+			Duration.ofSeconds(60), Duration.ofSeconds(120), null, false, null, PooledByteBufAllocator.DEFAULT, null,
+			null);
 
 	private final EmbeddedChannel channel = new EmbeddedChannel();
 

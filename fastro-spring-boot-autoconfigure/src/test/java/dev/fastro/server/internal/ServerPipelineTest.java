@@ -28,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ServerPipelineTest {
 
 	private static final ServerOptions OPTIONS = new ServerOptions("127.0.0.1", 0, 0, 1024, 4096, 8192,
-			Duration.ofSeconds(60), Duration.ofSeconds(20), null, false, null, PooledByteBufAllocator.DEFAULT);
+			Duration.ofSeconds(60), Duration.ofSeconds(20), null, false, null, PooledByteBufAllocator.DEFAULT, null,
+			null);
 
 	@Test
 	void aSwitchToH2cTakesTheGuardsOffAndPutsTheHttp2ErrorsHandlerOn() {

@@ -139,6 +139,15 @@ public class FastroProperties implements Validator {
 		 */
 		private BufferAllocator allocator = BufferAllocator.POOLED;
 
+		/**
+		 * Which exchange serves HTTP/1.1 requests: fastro, Fastro's own, or
+		 * reactor-netty, Reactor Netty's, which costs more per request and applies what a
+		 * FastroServerCustomizer sets for request handling (Reactor Netty's compression,
+		 * access log, forwarded headers or routes). HTTP/2 is served by Reactor Netty
+		 * either way.
+		 */
+		private Http1Exchange http1Exchange = Http1Exchange.FASTRO;
+
 		private final AccessLog accessLog = new AccessLog();
 
 		private final Compression compression = new Compression();
@@ -265,6 +274,14 @@ public class FastroProperties implements Validator {
 
 		public void setShutdownTimeout(Duration shutdownTimeout) {
 			this.shutdownTimeout = shutdownTimeout;
+		}
+
+		public Http1Exchange getHttp1Exchange() {
+			return this.http1Exchange;
+		}
+
+		public void setHttp1Exchange(Http1Exchange http1Exchange) {
+			this.http1Exchange = http1Exchange;
 		}
 
 		public BufferAllocator getAllocator() {
@@ -485,6 +502,17 @@ public class FastroProperties implements Validator {
 
 		/** From the Forwarded and X-Forwarded-* headers of the trusted proxies. */
 		NATIVE
+
+	}
+
+	/** The exchanges that can serve HTTP/1.1 requests. */
+	public enum Http1Exchange {
+
+		/** Fastro's own, at less cost per request. */
+		FASTRO,
+
+		/** Reactor Netty's, with what customizers set for request handling. */
+		REACTOR_NETTY
 
 	}
 

@@ -81,7 +81,8 @@ public class FastroServerAutoConfiguration {
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
 				(server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE)
 						? TrustedProxies.of(server.getTrustedProxies()) : null,
-				server.getAccessLog().isEnabled(), http2, allocator(server.getAllocator()), tls, compression);
+				server.getAccessLog().isEnabled(), http2, allocator(server.getAllocator()), tls, compression,
+				server.getHttp1Exchange() == FastroProperties.Http1Exchange.REACTOR_NETTY);
 		return new FastroServer(options, dispatcher, wrapper, json, limits, customizers);
 	}
 

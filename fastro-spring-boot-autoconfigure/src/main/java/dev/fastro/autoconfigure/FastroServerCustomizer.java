@@ -10,10 +10,12 @@ import reactor.netty.http.server.HttpServer;
  * Reactor Netty option without replacing Fastro's server.
  * <p>
  * Customizers run in their {@link org.springframework.core.annotation.Order order}, after
- * Fastro's own configuration (so a customizer can change any of it) and before Fastro
- * installs its request handler. A server with a customizer has Reactor Netty serve its
- * HTTP/1.1 exchanges, since a customizer may change them, where a server without one has
- * Fastro serve them at less cost per request:
+ * Fastro's own configuration and before Fastro installs its request handler. On Fastro's
+ * own HTTP/1.1 exchange a customizer may change what concerns connections (socket and
+ * channel options, wiretap, connection metrics, {@code doOnChannelInit}, pipeline
+ * handlers before Fastro's); one that changes request handling, which only Reactor
+ * Netty's exchange applies, fails start-up naming the setting, unless
+ * {@code fastro.server.http1-exchange=reactor-netty} has Reactor Netty serve HTTP/1.1:
  *
  * <pre class="code">
  * &#64;Bean

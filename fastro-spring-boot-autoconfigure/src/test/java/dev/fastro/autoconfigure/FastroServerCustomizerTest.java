@@ -1,5 +1,6 @@
 package dev.fastro.autoconfigure;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@link FastroServerCustomizer} beans adjust Reactor Netty's server before it binds, in
- * their order, after Fastro's own configuration.
+ * their order, after Fastro's own configuration: its connections on Fastro's own
+ * exchange, and its request handling too on Reactor Netty's.
  */
 class FastroServerCustomizerTest {
 
@@ -31,19 +33,36 @@ class FastroServerCustomizerTest {
 		.withUserConfiguration(Customized.class);
 
 	@Test
-	void customizersAdjustTheServerInTheirOrder() {
+	void customizersAdjustTheServerInTheirOrderOnFastrosOwnExchange() {
 		this.runner.run(context -> {
 			Customized customized = context.getBean(Customized.class);
 			assertThat(customized.applied).containsExactly("first", "second");
-			int port = context.getBean(FastroServer.class).port();
-			assertThat(TestHttp.call(port, "GET", "/").body()).isEqualTo("hello");
+			FastroServer server = context.getBean(FastroServer.class);
+			assertThat(server.servesHttp1Exchanges()).isTrue();
+			assertThat(TestHttp.call(server.port(), "GET", "/").body()).isEqualTo("hello");
 			assertThat(customized.connections).hasPositiveValue();
 		});
 	}
 
 	@Test
-	void aCustomizerHasTheLastWordOverFastrosConfiguration() {
-		this.runner.withPropertyValues("fastro.server.compression.enabled=true")
+	void aCustomizerOfRequestHandlingFailsStartUpOnFastrosOwnExchange() {
+		this.runner.withBean("noCompression", FastroServerCustomizer.class, () -> server -> server.compress(true))
+			.run(context -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessage("A FastroServerCustomizer changed Reactor Netty's compression, which only Reactor Netty's "
+						+ "own exchange applies; set fastro.server.http1-exchange=reactor-netty to have it serve "
+						+ "HTTP/1.1 requests"));
+		this.runner
+			.withBean("idle", FastroServerCustomizer.class, () -> server -> server.idleTimeout(Duration.ofSeconds(1)))
+			.run(context -> assertThat(context).getFailure().rootCause().hasMessageContaining("idle timeout"));
+		this.runner.withBean("counter", FastroServerCustomizer.class, () -> server -> server.doOnConnection((c) -> {
+		})).run(context -> assertThat(context).getFailure().rootCause().hasMessageContaining("doOnConnection"));
+	}
+
+	@Test
+	void aCustomizerHasTheLastWordOverFastrosConfigurationOnReactorNettysExchange() {
+		this.runner
+			.withPropertyValues("fastro.server.compression.enabled=true", "fastro.server.http1-exchange=reactor-netty")
 			.withBean("noCompression", FastroServerCustomizer.class, () -> server -> server.compress(false))
 			.run(context -> {
 				int port = context.getBean(FastroServer.class).port();
@@ -65,7 +84,7 @@ class FastroServerCustomizerTest {
 		FastroServerCustomizer second() {
 			return server -> {
 				this.applied.add("second");
-				return server.doOnConnection(connection -> this.connections.incrementAndGet());
+				return server.doOnChannelInit((observer, channel, address) -> this.connections.incrementAndGet());
 			};
 		}
 

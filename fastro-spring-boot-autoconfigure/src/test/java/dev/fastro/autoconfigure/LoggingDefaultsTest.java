@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * On Reactor Netty's exchange (put in place here by a customizer that changes nothing), a
+ * On Reactor Netty's exchange ({@code fastro.server.http1-exchange=reactor-netty}), a
  * request Fastro refuses as malformed is answered and logged in the access log, without a
  * warning from Reactor Netty, unless the application sets that logger's level itself.
  */
@@ -56,7 +56,8 @@ class LoggingDefaultsTest {
 
 	private static ConfigurableApplicationContext run(String... properties) {
 		return new SpringApplicationBuilder(HelloApp.class).web(WebApplicationType.NONE)
-			.properties("fastro.server.port=0", "fastro.server.access-log.enabled=true")
+			.properties("fastro.server.port=0", "fastro.server.access-log.enabled=true",
+					"fastro.server.http1-exchange=reactor-netty")
 			.properties(properties)
 			.run();
 	}
@@ -75,11 +76,6 @@ class LoggingDefaultsTest {
 		@Bean
 		Routes hello() {
 			return Routes.builder().get("/hello", ctx -> "Hello").build();
-		}
-
-		@Bean
-		FastroServerCustomizer reactorNettysExchange() {
-			return (server) -> server;
 		}
 
 	}

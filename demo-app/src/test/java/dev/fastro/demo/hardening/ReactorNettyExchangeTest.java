@@ -6,19 +6,15 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-import dev.fastro.autoconfigure.FastroServerCustomizer;
 import dev.fastro.demo.DemoApplication;
 import org.junit.jupiter.api.Nested;
 
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
 
 /**
  * The hardening suite again, on Reactor Netty's exchange, which serves HTTP/1.1 in place
- * of Fastro's own when a feature installed through Reactor Netty is on: here a
- * {@link FastroServerCustomizer} that changes nothing. Both exchanges answer hostile
- * clients alike.
+ * of Fastro's own with {@code fastro.server.http1-exchange=reactor-netty}. Both exchanges
+ * answer hostile clients alike.
  */
 class ReactorNettyExchangeTest {
 
@@ -64,26 +60,16 @@ class ReactorNettyExchangeTest {
 
 	}
 
-	/** {@link HostileApp}, with a customizer of Reactor Netty's server. */
+	/** {@link HostileApp}, on Reactor Netty's exchange. */
 	@Target(ElementType.TYPE)
 	@Retention(RetentionPolicy.RUNTIME)
 	@Documented
-	@SpringBootTest(classes = { DemoApplication.class, HostileRoutes.class, UnchangedServer.class },
+	@SpringBootTest(classes = { DemoApplication.class, HostileRoutes.class },
 			properties = { HostileApp.PORT, HostileApp.MAX_INITIAL_LINE_LENGTH, HostileApp.MAX_HEADER_SIZE,
 					HostileApp.MAX_BODY_SIZE, HostileApp.READ_TIMEOUT, HostileApp.IDLE_TIMEOUT,
 					HostileApp.REQUEST_TIMEOUT, HostileApp.MAX_PARAMETERS, HostileApp.SHUTDOWN_TIMEOUT,
-					"hostile.reactor-netty-exchange=true" })
+					"hostile.reactor-netty-exchange=true", "fastro.server.http1-exchange=reactor-netty" })
 	@interface OnReactorNetty {
-
-	}
-
-	@TestConfiguration(proxyBeanMethods = false)
-	static class UnchangedServer {
-
-		@Bean
-		FastroServerCustomizer unchangedServer() {
-			return (server) -> server;
-		}
 
 	}
 

@@ -53,7 +53,8 @@ public final class FastroServer {
 	 * @param json the JSON codec
 	 * @param limits the limits on what a request may make the server parse
 	 * @param customizers adjust Reactor Netty's server, in this order, after Fastro's own
-	 * configuration and before its handler is installed
+	 * configuration and before its handler is installed; on Fastro's own exchange, only
+	 * what concerns connections applies
 	 */
 	public FastroServer(ServerOptions options, Dispatcher dispatcher, DispatcherWrapper wrapper, JsonCodec json,
 			RequestLimits limits, List<? extends Function<HttpServer, HttpServer>> customizers) {
@@ -62,7 +63,7 @@ public final class FastroServer {
 				: null;
 		FastroHttpHandler handler = new FastroHttpHandler(wrapper.wrap(dispatcher), json, limits,
 				options.maxBodySize());
-		this.servesHttp1Exchanges = servesExchanges(options, customizers);
+		this.servesHttp1Exchanges = servesExchanges(options);
 		AccessLogLine accessLog = new AccessLogLine(dispatcher);
 		ServerPipeline pipeline = new ServerPipeline(options, json, this.servesHttp1Exchanges ? handler : null,
 				options.accessLog() ? accessLog : null);
@@ -90,8 +91,12 @@ public final class FastroServer {
 		if (this.loops != null) {
 			server = server.runOn(this.loops);
 		}
+		ExchangeSettings settings = ExchangeSettings.of(server.configuration());
 		for (Function<HttpServer, HttpServer> customizer : customizers) {
 			server = customizer.apply(server);
+		}
+		if (this.servesHttp1Exchanges) {
+			settings.assertUnchangedIn(server.configuration());
 		}
 		this.server = (options.http2() != null)
 				? withHttp2(server, options).childObserve(new Http2AuthorityRefusals(json))
@@ -101,14 +106,13 @@ public final class FastroServer {
 
 	/**
 	 * Whether Fastro serves the requests of HTTP/1.1 connections itself
-	 * ({@link Http1Exchanges}) rather than through Reactor Netty's exchange: when HTTP/2,
-	 * which it leaves to Reactor Netty, is off, and no customizer of the application's
-	 * adjusts Reactor Netty's server, whose effect on Reactor Netty's exchange it could
-	 * not keep. TLS and compression are served on either.
+	 * ({@link Http1Exchanges}) rather than through Reactor Netty's exchange: unless
+	 * HTTP/2, which it leaves to Reactor Netty, is on, or the application asked for
+	 * Reactor Netty's exchange. The one rule: TLS, compression, forwarded headers, the
+	 * access log and customizers are served on either.
 	 */
-	private static boolean servesExchanges(ServerOptions options,
-			List<? extends Function<HttpServer, HttpServer>> customizers) {
-		return options.http2() == null && customizers.isEmpty();
+	private static boolean servesExchanges(ServerOptions options) {
+		return options.http2() == null && !options.reactorNettyExchange();
 	}
 
 	/**

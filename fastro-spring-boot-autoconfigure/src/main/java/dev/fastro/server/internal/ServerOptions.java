@@ -27,11 +27,13 @@ import reactor.netty.http.server.HttpServer;
  * @param allocator the buffer allocator of every connection
  * @param tls makes Reactor Netty's server secure, or {@code null} for plain HTTP
  * @param compression which answers are compressed, or {@code null} for none
+ * @param reactorNettyExchange whether Reactor Netty's exchange serves HTTP/1.1 requests
+ * in place of Fastro's own
  */
 public record ServerOptions(String host, int port, int eventLoopThreads, long maxBodySize, int maxInitialLineLength,
 		int maxHeaderSize, Duration idleTimeout, Duration readTimeout, TrustedProxies trustedProxies, boolean accessLog,
 		Http2Limits http2, ByteBufAllocator allocator, Function<HttpServer, HttpServer> tls,
-		CompressionRule compression) {
+		CompressionRule compression, boolean reactorNettyExchange) {
 
 	/**
 	 * Whether forwarded headers are read.

@@ -6,7 +6,6 @@ import java.net.UnknownHostException;
 
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
-import dev.fastro.autoconfigure.FastroServerCustomizer;
 import dev.fastro.http.Routes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -54,12 +53,11 @@ class FastroServerLifecycleTest {
 	}
 
 	@Test
-	void logsThatReactorNettyServesTheExchangesWhenACustomizerIsOn(CapturedOutput output) {
+	void logsThatReactorNettyServesTheExchangesWhenAskedTo(CapturedOutput output) {
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
 					FastroServerAutoConfiguration.class))
-			.withPropertyValues("fastro.server.port=0")
-			.withBean(FastroServerCustomizer.class, () -> (server) -> server)
+			.withPropertyValues("fastro.server.port=0", "fastro.server.http1-exchange=reactor-netty")
 			.run(context -> assertThat(output).contains("; HTTP/1.1 through Reactor Netty's exchange)"));
 	}
 

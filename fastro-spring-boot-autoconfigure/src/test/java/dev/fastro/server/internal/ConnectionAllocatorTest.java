@@ -29,23 +29,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(NettyLeakDetection.class)
 class ConnectionAllocatorTest {
 
-	@ParameterizedTest(name = "customized: {0}")
+	@ParameterizedTest(name = "on Reactor Netty's exchange: {0}")
 	@ValueSource(booleans = { false, true })
-	void theConnectionsBuffersComeFromTheOptionsAllocator(boolean customized) {
+	void theConnectionsBuffersComeFromTheOptionsAllocator(boolean reactorNettyExchange) {
 		CountingAllocator allocator = new CountingAllocator();
 		ServerOptions options = new ServerOptions("127.0.0.1", 0, 0, 1024, 4096, 8192, Duration.ofSeconds(60),
-				Duration.ofSeconds(20), null, false, null, allocator, null, null);
+				Duration.ofSeconds(20), null, false, null, allocator, null, null, reactorNettyExchange);
 		JsonCodec json = new JsonCodec(JsonMapper.builder().build());
 		Dispatcher dispatcher = Dispatcher.builder()
 			.json(json)
 			.routes(List.of(Routes.builder().get("/", (ctx) -> "hello").build()))
 			.build();
-		List<Function<HttpServer, HttpServer>> customizers = customized ? List.of((server) -> server) : List.of();
 		FastroServer server = new FastroServer(options, dispatcher, (inner) -> inner, json, new RequestLimits(1000),
-				customizers);
+				List.of());
 		server.start();
 		try {
-			assertThat(server.servesHttp1Exchanges()).isNotEqualTo(customized);
+			assertThat(server.servesHttp1Exchanges()).isNotEqualTo(reactorNettyExchange);
 			assertThat(get(server.port(), "/").body()).isEqualTo("hello");
 			assertThat(allocator.directBuffers).hasPositiveValue();
 		}

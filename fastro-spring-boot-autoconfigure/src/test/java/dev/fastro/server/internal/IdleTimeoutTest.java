@@ -38,7 +38,7 @@ class IdleTimeoutTest {
 	// past the idle timeout is not answered 408 yet.
 	private static final ServerOptions OPTIONS = new ServerOptions("127.0.0.1", 0, 0, 1024, 4096, 8192,
 			Duration.ofSeconds(60), Duration.ofSeconds(120), null, false, null, PooledByteBufAllocator.DEFAULT, null,
-			null);
+			null, false);
 
 	private final EmbeddedChannel channel = new EmbeddedChannel();
 

@@ -29,7 +29,7 @@ class ServerPipelineTest {
 
 	private static final ServerOptions OPTIONS = new ServerOptions("127.0.0.1", 0, 0, 1024, 4096, 8192,
 			Duration.ofSeconds(60), Duration.ofSeconds(20), null, false, null, PooledByteBufAllocator.DEFAULT, null,
-			null);
+			null, false);
 
 	@Test
 	void aSwitchToH2cTakesTheGuardsOffAndPutsTheHttp2ErrorsHandlerOn() {

@@ -2,7 +2,6 @@ package dev.fastro.perf.fastro;
 
 import java.util.Collections;
 
-import dev.fastro.autoconfigure.FastroServerCustomizer;
 import dev.fastro.demo.BenchmarkRoutes;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Response;
@@ -33,9 +32,9 @@ import org.springframework.context.annotation.Import;
  * {@code --fastro.server.port}, one event-loop thread, and for its experiments
  * {@code --perf.routes=N} (generated routes), {@code --fastro.router.cache.enabled=true}
  * {@code --perf.metrics=true} (observed requests) and
- * {@code --perf.reactor-netty-exchange=true} (Reactor Netty's exchange), and Fastro's own
- * {@code fastro.server.ssl}, {@code http2} and {@code compression} properties for the
- * protocols and compression experiments.
+ * {@code --fastro.server.http1-exchange=reactor-netty} (Reactor Netty's exchange), and
+ * Fastro's own {@code fastro.server.ssl}, {@code http2} and {@code compression}
+ * properties for the protocols and compression experiments.
  */
 @SpringBootConfiguration(proxyBeanMethods = false)
 @EnableAutoConfiguration
@@ -145,22 +144,6 @@ public class FastroPerfApp {
 		@Bean
 		Routes prometheusScrape(PrometheusMeterRegistry meters) {
 			return Routes.builder().get("/metrics", ctx -> meters.scrape()).build();
-		}
-
-	}
-
-	/**
-	 * With {@code --perf.reactor-netty-exchange=true} ({@code fastro-reactor-netty}), a
-	 * customizer that changes nothing, which is enough for Reactor Netty's exchange to
-	 * serve the requests instead of Fastro's own.
-	 */
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnBooleanProperty("perf.reactor-netty-exchange")
-	static class ReactorNettyExchange {
-
-		@Bean
-		FastroServerCustomizer unchanged() {
-			return (server) -> server;
 		}
 
 	}

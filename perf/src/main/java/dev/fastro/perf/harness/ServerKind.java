@@ -215,7 +215,7 @@ public enum ServerKind {
 					args.add("--fastro.router.cache.enabled=true");
 				}
 				if (this == FASTRO_REACTOR_NETTY) {
-					args.add("--perf.reactor-netty-exchange=true");
+					args.add("--fastro.server.http1-exchange=reactor-netty");
 				}
 				if (this == FASTRO_METRICS) {
 					args.add("--perf.metrics=true");

@@ -11,11 +11,11 @@ import java.util.Map;
 import dev.fastro.test.TestCertificates;
 
 /**
- * One Fastro instance that trusts the forwarded headers of 127.0.0.2 alone, with nginx
- * and HAProxy in front of it, each started on first use (so that a machine without one
- * skips only the tests that need it) and listening on three ports: plain HTTP without
- * forwarded headers, and TLS with the client named by {@code X-Forwarded-*} or by
- * {@code Forwarded}.
+ * One Fastro instance that trusts the forwarded headers of 127.0.0.2 alone and logs every
+ * request it answers (to an {@link AccessLogRecorder}), with nginx and HAProxy in front
+ * of it, each started on first use (so that a machine without one skips only the tests
+ * that need it) and listening on three ports: plain HTTP without forwarded headers, and
+ * TLS with the client named by {@code X-Forwarded-*} or by {@code Forwarded}.
  */
 final class ProxiedFastro implements AutoCloseable {
 
@@ -28,25 +28,33 @@ final class ProxiedFastro implements AutoCloseable {
 
 	private final TestCertificates.Identity identity;
 
+	private final AccessLogRecorder accessLog;
+
 	private final Map<ProxyKind, FrontedProxy> proxies = new EnumMap<>(ProxyKind.class);
 
 	private ProxiedFastro(Path directory, FastroInstance fastro, TestCertificates.Identity identity) {
 		this.directory = directory;
 		this.fastro = fastro;
 		this.identity = identity;
+		this.accessLog = AccessLogRecorder.attach();
 	}
 
 	/** Starts Fastro in {@code directory}; the proxies start when first asked for. */
 	static ProxiedFastro start(Path directory) {
 		FastroInstance fastro = new FastroInstance("fastro", FreePort.next(),
 				"fastro.server.forward-headers-strategy=native", "fastro.server.trusted-proxies=" + PROXY_ADDRESS,
-				"fastro.server.shutdown-timeout=1s")
+				"fastro.server.access-log.enabled=true", "fastro.server.shutdown-timeout=1s")
 			.start();
 		return new ProxiedFastro(directory, fastro, TestCertificates.create(directory, "proxy"));
 	}
 
 	FastroInstance fastro() {
 		return this.fastro;
+	}
+
+	/** Every request Fastro answered, as its access log has it. */
+	AccessLogRecorder accessLog() {
+		return this.accessLog;
 	}
 
 	/** The certificate the proxies serve TLS with, for clients to trust. */
@@ -89,6 +97,7 @@ final class ProxiedFastro implements AutoCloseable {
 			proxy.process().close();
 		}
 		this.fastro.close();
+		this.accessLog.detach();
 	}
 
 	/**

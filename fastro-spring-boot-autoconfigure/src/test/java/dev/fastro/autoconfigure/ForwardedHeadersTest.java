@@ -168,6 +168,28 @@ class ForwardedHeadersTest {
 	}
 
 	@Test
+	void aProxyThatAppendsAHeaderLineOfItsOwnIsReadAfterTheClientsLine() {
+		this.runner
+			.withPropertyValues("fastro.server.forward-headers-strategy=native",
+					"fastro.server.trusted-proxies=127.0.0.1")
+			.run(context -> {
+				int port = context.getBean(FastroServer.class).port();
+				// As HAProxy's option forwardfor leaves it: the client's line, then the
+				// proxy's, one list (RFC 9110 5.3).
+				assertThat(who(port, "x-forwarded-for: 6.6.6.6", "x-forwarded-for: 203.0.113.7"))
+					.startsWith("203.0.113.7 ");
+				assertThat(who(port, "forwarded: for=6.6.6.6;proto=http;host=evil.example",
+						"forwarded: for=203.0.113.7;proto=https;host=shop.example"))
+					.isEqualTo("203.0.113.7 https shop.example 443");
+			});
+		// Every peer trusted, the first hop of the first line is the client.
+		this.runner.withPropertyValues("fastro.server.forward-headers-strategy=native").run(context -> {
+			int port = context.getBean(FastroServer.class).port();
+			assertThat(who(port, "x-forwarded-for: 6.6.6.6", "x-forwarded-for: 203.0.113.7")).startsWith("6.6.6.6 ");
+		});
+	}
+
+	@Test
 	void aPeerThatIsNoTrustedProxyHasItsForwardedHeadersIgnored() {
 		this.runner
 			.withPropertyValues("fastro.server.forward-headers-strategy=native",

@@ -3,6 +3,7 @@ package dev.fastro.server.internal;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.BiFunction;
 
@@ -152,12 +153,12 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 		if (!trusted.trusts(peer)) {
 			return new Proxied();
 		}
-		String forwarded = headers.get(FORWARDED);
+		String forwarded = allLines(headers, FORWARDED);
 		if (forwarded != null) {
 			return readForwarded(forwarded, new Client<>(trusted));
 		}
 		Proxied proxied = new Proxied();
-		String value = headers.get(X_FORWARDED_FOR);
+		String value = allLines(headers, X_FORWARDED_FOR);
 		if (value != null) {
 			Client<Hop> client = new Client<>(trusted);
 			int start = 0;
@@ -189,6 +190,21 @@ final class ForwardedHeaders implements BiFunction<ConnectionInfo, HttpRequest, 
 			proxied.port = Integer.parseInt(port);
 		}
 		return proxied;
+	}
+
+	/**
+	 * Every line of a header whose elements each hop appends, as one value, the lines
+	 * joined by commas as RFC 9110 (5.3) has them read: a proxy may append a line of its
+	 * own rather than add to the last (HAProxy's {@code option forwardfor} does), and
+	 * reading the first line alone would take the client's own as the whole list.
+	 */
+	private static String allLines(HttpHeaders headers, AsciiString name) {
+		List<String> lines = headers.getAll(name);
+		return switch (lines.size()) {
+			case 0 -> null;
+			case 1 -> lines.get(0);
+			default -> String.join(", ", lines);
+		};
 	}
 
 	/**

@@ -113,6 +113,17 @@ public class FastroProperties implements Validator {
 		private Duration shutdownTimeout;
 
 		/**
+		 * How long the server serves on when the application stops, once readiness
+		 * refuses traffic and before it drains: longer than a balancer that routes by
+		 * readiness takes to notice (its check interval times the checks it needs), since
+		 * a request sent on a connection as the drain closes it is lost. The stop's whole
+		 * time, this and the shutdown timeout, counts against
+		 * spring.lifecycle.timeout-per-shutdown-phase. On Kubernetes a preStop pause does
+		 * the same.
+		 */
+		private Duration shutdownDelay = Duration.ZERO;
+
+		/**
 		 * Whether the client's address, scheme, host and port come from the Forwarded and
 		 * X-Forwarded-* headers a proxy sets: none, or native. A malformed value is a
 		 * 400. Without trusted-proxies, the headers of every client are believed, so set
@@ -274,6 +285,14 @@ public class FastroProperties implements Validator {
 
 		public void setShutdownTimeout(Duration shutdownTimeout) {
 			this.shutdownTimeout = shutdownTimeout;
+		}
+
+		public Duration getShutdownDelay() {
+			return this.shutdownDelay;
+		}
+
+		public void setShutdownDelay(Duration shutdownDelay) {
+			this.shutdownDelay = shutdownDelay;
 		}
 
 		public Http1Exchange getHttp1Exchange() {

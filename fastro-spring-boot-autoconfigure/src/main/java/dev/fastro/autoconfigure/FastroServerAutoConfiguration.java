@@ -133,7 +133,7 @@ public class FastroServerAutoConfiguration {
 	FastroServerLifecycle fastroServerLifecycle(FastroServer server, Dispatcher dispatcher, FastroProperties properties,
 			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
 		return new FastroServerLifecycle(server, dispatcher, shutdownTimeout(properties.getServer(), environment),
-				environment, events);
+				properties.getServer().getShutdownDelay(), environment, events);
 	}
 
 	/**

@@ -29,7 +29,10 @@ import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.event.EventListener;
 
 import static dev.fastro.test.RawHttp.rawRequest;
 import static dev.fastro.test.TestHttp.request;
@@ -55,6 +58,9 @@ class GracefulShutdownTest {
 	 * Counted down by each {@code /work} request: the load is on once it reaches zero.
 	 */
 	static final CountDownLatch working = new CountDownLatch(100);
+
+	/** Counted down when the application's readiness turns to refusing traffic. */
+	static final CountDownLatch refusingTraffic = new CountDownLatch(1);
 
 	/** Set just before the context is closed. */
 	static volatile boolean closing;
@@ -107,6 +113,21 @@ class GracefulShutdownTest {
 	}
 
 	@Test
+	void servesOnForTheShutdownDelayOnceReadinessRefusesTraffic() throws Exception {
+		ConfigurableApplicationContext context = start("fastro.server.shutdown-delay=5s");
+		int port = port(context);
+		CompletableFuture<Void> closing = CompletableFuture.runAsync(context::close);
+		assertThat(refusingTraffic.await(10, TimeUnit.SECONDS)).as("readiness refuses traffic").isTrue();
+		// A balancer that has not noticed yet still sends requests, on new connections
+		// too.
+		HttpResponse<String> response = send(TestHttp.newClient(), request(port, "/work?id=delayed"));
+		assertThat(response.body()).isEqualTo("done delayed");
+		assertThat(closing).as("drained before the delay was over").isNotDone();
+		closing.get(30, TimeUnit.SECONDS);
+		assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(ConnectException.class);
+	}
+
+	@Test
 	void everyRequestStartedUnderLoadIsAnsweredWhenTheContextCloses() throws Exception {
 		ConfigurableApplicationContext context = start();
 		int port = port(context);
@@ -143,9 +164,10 @@ class GracefulShutdownTest {
 		assertThat(answered).containsAll(startedBeforeClose);
 	}
 
-	private static ConfigurableApplicationContext start() {
+	private static ConfigurableApplicationContext start(String... properties) {
 		return new SpringApplicationBuilder(SlowApp.class).web(WebApplicationType.NONE)
 			.properties("fastro.server.port=0", "fastro.server.shutdown-timeout=10s")
+			.properties(properties)
 			.run();
 	}
 
@@ -157,6 +179,13 @@ class GracefulShutdownTest {
 	@ImportAutoConfiguration({ JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
 			FastroServerAutoConfiguration.class })
 	static class SlowApp {
+
+		@EventListener
+		void onReadiness(AvailabilityChangeEvent<?> event) {
+			if (event.getState() == ReadinessState.REFUSING_TRAFFIC) {
+				refusingTraffic.countDown();
+			}
+		}
 
 		@Bean
 		Routes slow() {

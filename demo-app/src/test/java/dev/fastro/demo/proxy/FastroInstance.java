@@ -21,8 +21,6 @@ final class FastroInstance implements AutoCloseable {
 
 	private final List<String> arguments;
 
-	private final Class<?>[] configurations;
-
 	private ConfigurableApplicationContext context;
 
 	/**
@@ -30,17 +28,8 @@ final class FastroInstance implements AutoCloseable {
 	 * @param properties more properties, as {@code name=value}
 	 */
 	FastroInstance(String name, int port, String... properties) {
-		this(name, port, new Class<?>[0], properties);
-	}
-
-	/**
-	 * An instance named {@code name} with more configuration classes, not started.
-	 * @param properties more properties, as {@code name=value}
-	 */
-	FastroInstance(String name, int port, Class<?>[] configurations, String... properties) {
 		this.name = name;
 		this.port = port;
-		this.configurations = configurations;
 		this.arguments = new ArrayList<>(List.of("--fastro.server.address=127.0.0.1", "--fastro.server.port=" + port,
 				"--proxy-test.instance=" + name, "--spring.main.banner-mode=off"));
 		for (String property : properties) {
@@ -51,7 +40,6 @@ final class FastroInstance implements AutoCloseable {
 	/** Starts the instance: it serves once this returns. */
 	FastroInstance start() {
 		this.context = new SpringApplicationBuilder(DemoApplication.class, EchoRoutes.class)
-			.sources(this.configurations)
 			.run(this.arguments.toArray(String[]::new));
 		return this;
 	}
@@ -72,12 +60,7 @@ final class FastroInstance implements AutoCloseable {
 	}
 
 	EchoRoutes.HandledRequests handled() {
-		return bean(EchoRoutes.HandledRequests.class);
-	}
-
-	/** A bean of the running instance's context. */
-	<T> T bean(Class<T> type) {
-		return this.context.getBean(type);
+		return this.context.getBean(EchoRoutes.HandledRequests.class);
 	}
 
 	@Override

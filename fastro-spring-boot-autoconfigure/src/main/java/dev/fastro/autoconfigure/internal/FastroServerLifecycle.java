@@ -50,23 +50,34 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 
 	private final Duration shutdownTimeout;
 
+	private final Duration shutdownDelay;
+
 	private final ConfigurableEnvironment environment;
 
 	private final ApplicationEventPublisher events;
 
 	private final String portProperty;
 
-	/** The application's server: its port is {@value #PORT_PROPERTY}. */
+	// Whether the context is closing, and readiness refuses traffic.
+	private volatile boolean refusingTraffic;
+
+	/**
+	 * The application's server: its port is {@value #PORT_PROPERTY}.
+	 * @param shutdownDelay how long it serves on once readiness refuses traffic, before
+	 * it drains
+	 */
 	public FastroServerLifecycle(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
-			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
-		this(server, dispatcher, shutdownTimeout, environment, events, PORT_PROPERTY);
+			Duration shutdownDelay, ConfigurableEnvironment environment, ApplicationEventPublisher events) {
+		this(server, dispatcher, shutdownTimeout, shutdownDelay, environment, events, PORT_PROPERTY);
 	}
 
 	private FastroServerLifecycle(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
-			ConfigurableEnvironment environment, ApplicationEventPublisher events, String portProperty) {
+			Duration shutdownDelay, ConfigurableEnvironment environment, ApplicationEventPublisher events,
+			String portProperty) {
 		this.server = server;
 		this.dispatcher = dispatcher;
 		this.shutdownTimeout = shutdownTimeout;
+		this.shutdownDelay = shutdownDelay;
 		this.environment = environment;
 		this.events = events;
 		this.portProperty = portProperty;
@@ -79,8 +90,8 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 	 */
 	public static SmartLifecycle management(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
 			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
-		FastroServerLifecycle lifecycle = new FastroServerLifecycle(server, dispatcher, shutdownTimeout, environment,
-				events, MANAGEMENT_PORT_PROPERTY);
+		FastroServerLifecycle lifecycle = new FastroServerLifecycle(server, dispatcher, shutdownTimeout, Duration.ZERO,
+				environment, events, MANAGEMENT_PORT_PROPERTY);
 		// Not of type FastroServerLifecycle: the application's server's is the one bean.
 		return new SmartLifecycle() {
 
@@ -146,6 +157,7 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 	public void onApplicationEvent(ContextClosedEvent event) {
 		if (event.getApplicationContext() == this.events) {
 			AvailabilityChangeEvent.publish(this.events, this, ReadinessState.REFUSING_TRAFFIC);
+			this.refusingTraffic = true;
 		}
 	}
 
@@ -161,10 +173,27 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 
 	@Override
 	public void stop() {
+		if (this.refusingTraffic && !this.shutdownDelay.isZero()) {
+			serveOn(this.shutdownDelay);
+		}
 		RouteCacheStats cache = this.dispatcher.router().cacheStats();
 		this.server.stop(this.shutdownTimeout);
 		logger.info("Fastro " + (isManagement() ? "management server " : "") + "stopped; route cache served "
 				+ cache.hits() + " hits and " + cache.misses() + " misses");
+	}
+
+	/**
+	 * Serves on while a balancer that routes by readiness notices that it refuses
+	 * traffic: a request sent on a connection as the drain closes it would be lost.
+	 */
+	private static void serveOn(Duration delay) {
+		logger.info("Fastro: readiness refuses traffic; serving on for " + delay + " before draining");
+		try {
+			Thread.sleep(delay.toMillis());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	@Override

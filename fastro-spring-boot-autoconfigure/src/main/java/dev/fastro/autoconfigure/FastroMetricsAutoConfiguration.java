@@ -1,5 +1,7 @@
 package dev.fastro.autoconfigure;
 
+import dev.fastro.autoconfigure.internal.RouteCacheMetrics;
+import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.observation.FastroServerMeterObservationHandler;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler.IgnoredMeters;
@@ -26,7 +28,8 @@ import org.springframework.core.annotation.Order;
  * Boot's handler every other one; with tracing, Boot wraps it for exemplars as it wraps
  * its own. {@code management.metrics.observations.ignored-meters=long-task-timer} turns
  * its long task timers off, as it does Boot's, and
- * {@code management.metrics.web.server.max-uri-tags} bounds its {@code uri} values.
+ * {@code management.metrics.web.server.max-uri-tags} bounds its {@code uri} values. With
+ * the route cache on, its statistics are meters too ({@link RouteCacheMetrics}).
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
@@ -45,6 +48,14 @@ public class FastroMetricsAutoConfiguration {
 			.getIgnoredMeters()
 			.contains(IgnoredMeters.LONG_TASK_TIMER);
 		return new FastroServerMeterObservationHandler(registry, longTaskTimers);
+	}
+
+	/** The route cache's statistics, when the cache is on. */
+	@Bean
+	@ConditionalOnBooleanProperty("fastro.router.cache.enabled")
+	@ConditionalOnMissingBean
+	RouteCacheMetrics fastroRouteCacheMetrics(Dispatcher dispatcher) {
+		return new RouteCacheMetrics(dispatcher.router());
 	}
 
 	/**

@@ -1,8 +1,10 @@
 package dev.fastro.autoconfigure;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.fastro.http.Routes;
 import dev.fastro.observation.FastroServerMeterObservationHandler;
 import dev.fastro.observation.FastroServerObservationContext;
 import dev.fastro.server.internal.FastroServer;
@@ -20,6 +22,8 @@ import org.springframework.boot.micrometer.observation.autoconfigure.Observation
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 import static dev.fastro.test.TestHttp.get;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -126,6 +130,42 @@ class FastroMetricsAutoConfigurationTest {
 	}
 
 	/** Sends one request and waits until its timer has recorded it. */
+	@Test
+	void publishesTheRouteCachesStatisticsWhenTheCacheIsOn() {
+		this.runner.withPropertyValues("fastro.router.cache.enabled=true")
+			.withUserConfiguration(UserRoutes.class)
+			.run((context) -> {
+				int port = context.getBean(FastroServer.class).port();
+				for (String path : List.of("/users/1", "/users/1", "/users/2")) {
+					assertThat(get(port, path).statusCode()).isEqualTo(200);
+				}
+				MeterRegistry meters = context.getBean(MeterRegistry.class);
+				assertThat(meters.get("fastro.router.cache.gets").tag("result", "hit").functionCounter().count())
+					.isEqualTo(1);
+				assertThat(meters.get("fastro.router.cache.gets").tag("result", "miss").functionCounter().count())
+					.isEqualTo(2);
+				assertThat(meters.get("fastro.router.cache.size").gauge().value()).isEqualTo(2);
+				assertThat(meters.get("fastro.router.cache.weight").gauge().value()).isPositive();
+			});
+	}
+
+	@Test
+	void publishesNoRouteCacheMetersWhenTheCacheIsOff() {
+		this.runner.withUserConfiguration(UserRoutes.class)
+			.run((context) -> assertThat(context.getBean(MeterRegistry.class).find("fastro.router.cache.gets").meters())
+				.isEmpty());
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserRoutes {
+
+		@Bean
+		Routes users() {
+			return Routes.builder().get("/users/{id}", ctx -> "User " + ctx.param("id")).build();
+		}
+
+	}
+
 	private static MeterRegistry served(AssertableApplicationContext context) {
 		assertThat(get(context.getBean(FastroServer.class).port(), "/hello").statusCode()).isEqualTo(200);
 		MeterRegistry meters = context.getBean(MeterRegistry.class);

@@ -31,7 +31,8 @@ public final class ReferencePercentDecoder {
 		while (i < text.length()) {
 			char c = text.charAt(i);
 			if (c == '%') {
-				if (i + 2 >= text.length() || !isHexDigit(text.charAt(i + 1)) || !isHexDigit(text.charAt(i + 2))) {
+				if (i + 2 >= text.length() || !HexFormat.isHexDigit(text.charAt(i + 1))
+						|| !HexFormat.isHexDigit(text.charAt(i + 2))) {
 					return null;
 				}
 				escaped.write(HexFormat.fromHexDigits(text, i + 1, i + 3));
@@ -60,11 +61,6 @@ public final class ReferencePercentDecoder {
 		catch (CharacterCodingException ex) {
 			return false;
 		}
-	}
-
-	/** ASCII hex digits only: {@code Character.digit} takes other scripts' digits too. */
-	private static boolean isHexDigit(char c) {
-		return c < 0x80 && HexFormat.isHexDigit(c);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -88,14 +89,20 @@ final class FormDecoder {
 		return decoded;
 	}
 
-	/** Decodes one component whose escapes are bytes of {@code charset}, or null. */
+	/**
+	 * Decodes one component whose escapes are bytes of {@code charset}, or null. An
+	 * escape is {@code '%'} and two ASCII hex digits, as on the UTF-8 path: URLDecoder
+	 * reads the two characters as {@code Integer.parseInt} does, which takes a sign
+	 * ({@code %-0} for a NUL) and other scripts' digits.
+	 */
 	private static String decodeIn(Charset charset, String component) {
-		try {
-			return URLDecoder.decode(component, charset);
+		for (int i = component.indexOf('%'); i >= 0; i = component.indexOf('%', i + 3)) {
+			if (i + 2 >= component.length() || !HexFormat.isHexDigit(component.charAt(i + 1))
+					|| !HexFormat.isHexDigit(component.charAt(i + 2))) {
+				return null;
+			}
 		}
-		catch (IllegalArgumentException ex) {
-			return null;
-		}
+		return URLDecoder.decode(component, charset);
 	}
 
 }

@@ -91,6 +91,12 @@ final class MultipartDecoder {
 		catch (DecoderException | IOException ex) {
 			throw HttpException.badRequest("Malformed multipart body: " + ex.getMessage());
 		}
+		catch (RuntimeException ex) {
+			// Netty's decoder throws others on some malformed bodies, such as a part's
+			// charset that is no charset name, or a disposition parameter without a
+			// value.
+			throw HttpException.badRequest("Malformed multipart body: " + ex);
+		}
 		finally {
 			if (decoder != null) {
 				decoder.destroy();

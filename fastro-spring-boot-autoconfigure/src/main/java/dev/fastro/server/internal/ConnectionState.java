@@ -1,5 +1,6 @@
 package dev.fastro.server.internal;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 
 import dev.fastro.http.HttpException;
@@ -30,6 +31,8 @@ import reactor.netty.Connection;
 final class ConnectionState {
 
 	private static final AttributeKey<ConnectionState> KEY = AttributeKey.valueOf(ConnectionState.class.getName());
+
+	private static final byte[] CONTINUE = "HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
 	final RequestFraming framing = new RequestFraming();
 
@@ -114,10 +117,15 @@ final class ConnectionState {
 		this.messageGuard.endFailedBody(this.messages);
 	}
 
-	/** Tells the client to send the body of the request it holds back. */
+	/**
+	 * Tells the client to send the body of the request it holds back, in bytes written
+	 * past the codec: Netty's encoder (4.2.15) takes a request's method off its queue for
+	 * an interim answer as for a final one (netty/netty#17181), so the final answer would
+	 * be framed for the next request's method, with a body in answer to a {@code HEAD},
+	 * or without its own.
+	 */
 	void writeContinue() {
-		this.messages.writeAndFlush(
-				new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER));
+		this.bytes.writeAndFlush(Unpooled.wrappedBuffer(CONTINUE));
 	}
 
 	/** Why the body of the request just handed on failed, or {@code null}. */

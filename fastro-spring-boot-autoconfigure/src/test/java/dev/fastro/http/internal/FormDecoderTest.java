@@ -7,6 +7,8 @@ import java.util.Map;
 import dev.fastro.http.HttpException;
 import dev.fastro.test.CountingChars;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -47,6 +49,16 @@ class FormDecoderTest {
 		assertThatExceptionOfType(HttpException.class)
 			.isThrownBy(() -> FormDecoder.decode("city=K%G6ln", StandardCharsets.ISO_8859_1, 10, "form fields"))
 			.withMessage("Malformed form fields: invalid percent-encoding in 'K%G6ln'");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "%-0", "%+1", "%\u0664\u0661" })
+	void anEscapeIsTwoAsciiHexDigitsInAnyCharset(String escape) {
+		// The fuzzer's finding: URLDecoder, which decodes other charsets, read "%-0" as a
+		// NUL.
+		assertThatExceptionOfType(HttpException.class)
+			.isThrownBy(() -> FormDecoder.decode("a=" + escape, StandardCharsets.ISO_8859_1, 10, "form fields"))
+			.withMessage("Malformed form fields: invalid percent-encoding in '" + escape + "'");
 	}
 
 }

@@ -82,26 +82,33 @@ class RequestSmugglingDifferentialTest {
 				.isEqualTo(prefix + "-next");
 		}
 
-		await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
-			List<String> forwarded = proxy.requests()
-				.stream()
-				.skip(loggedBefore)
-				.filter(ProxiedRequest::forwarded)
-				.map(ProxiedRequest::id)
+		// Each log has its line once the answer has gone, the next client's last of all:
+		// with it in both, every line of the requests before it is there to compare.
+		String next = prefix + "-next";
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> proxy.requests().stream().anyMatch((request) -> next.equals(request.id()))
+					&& proxied.accessLog()
+						.since(receivedBefore)
+						.stream()
+						.anyMatch((request) -> next.equals(request.id())));
+		List<String> forwarded = proxy.requests()
+			.stream()
+			.skip(loggedBefore)
+			.filter(ProxiedRequest::forwarded)
+			.map(ProxiedRequest::id)
+			.sorted()
+			.toList();
+		List<AccessLogRecorder.ReceivedRequest> received = proxied.accessLog().since(receivedBefore);
+		assertThat(received.stream().map(AccessLogRecorder.ReceivedRequest::id).sorted())
+			.as("requests Fastro received, against those %s forwarded", proxy)
+			.isEqualTo(forwarded);
+		assertThat(proxied.fastro().handled().since(handledBefore).stream().sorted())
+			.as("requests that reached the handler, against those Fastro received and did not refuse: %s", received)
+			.isEqualTo(received.stream()
+				.filter((request) -> request.status() == 200)
+				.map(AccessLogRecorder.ReceivedRequest::id)
 				.sorted()
-				.toList();
-			List<AccessLogRecorder.ReceivedRequest> received = proxied.accessLog().since(receivedBefore);
-			assertThat(received.stream().map(AccessLogRecorder.ReceivedRequest::id).sorted())
-				.as("requests Fastro received, against those %s forwarded", proxy)
-				.isEqualTo(forwarded);
-			assertThat(proxied.fastro().handled().since(handledBefore).stream().sorted())
-				.as("requests that reached the handler, against those Fastro received and did not refuse: %s", received)
-				.isEqualTo(received.stream()
-					.filter((request) -> request.status() == 200)
-					.map(AccessLogRecorder.ReceivedRequest::id)
-					.sorted()
-					.toList());
-		});
+				.toList());
 		System.out.printf(
 				"%s %s: %s answered the sender %s; Fastro received what it forwarded, answered %s, handled %d%n", proxy,
 				ambiguous, proxy, answers.stream().map(RawResponse::status).toList(),

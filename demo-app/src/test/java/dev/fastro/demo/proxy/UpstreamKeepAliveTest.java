@@ -10,6 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A proxy keeps a pool of idle keep-alive connections to Fastro and sends each request on
@@ -57,6 +58,9 @@ class UpstreamKeepAliveTest {
 		assertThat(tally.ok()).isEqualTo(REQUESTS);
 		assertThat(tally.upstreamConnections()).as("connections from %s to Fastro", proxy)
 			.isBetween(1, MOST_UPSTREAM_CONNECTIONS);
+		// The proxy logs a request once its answer has gone, maybe after the client read
+		// it.
+		await().atMost(Duration.ofSeconds(10)).until(() -> proxy.requests().size() >= REQUESTS);
 		// A proxy may retry a request whose connection failed under it (nginx does, for a
 		// GET): the client never sees the reset, the proxy's log does.
 		assertThat(proxy.requests()).as("requests %s did not forward once and answer 200", proxy)

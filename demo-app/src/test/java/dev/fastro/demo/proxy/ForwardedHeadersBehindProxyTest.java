@@ -4,7 +4,6 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.stream.Stream;
 
@@ -13,10 +12,7 @@ import javax.net.ssl.SSLSocket;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
 import dev.fastro.test.TestCertificates;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ({@code fastro.server.trusted-proxies=127.0.0.2}). What a client writes in those
  * headers itself names nobody, through a proxy or past it.
  */
-class ForwardedHeadersBehindProxyTest {
+class ForwardedHeadersBehindProxyTest extends BehindProxies {
 
 	/** The client's own address, which only the proxy can name to Fastro. */
 	private static final String CLIENT = "127.0.0.3";
@@ -47,21 +43,6 @@ class ForwardedHeadersBehindProxyTest {
 	private static final String[] SPOOFED = { "x-forwarded-for: 203.0.113.9", "x-forwarded-proto: http",
 			"x-forwarded-host: evil.example", "x-forwarded-port: 1",
 			"forwarded: for=203.0.113.9;proto=http;host=evil.example" };
-
-	@TempDir
-	static Path directory;
-
-	static ProxiedFastro proxied;
-
-	@BeforeAll
-	static void start() {
-		proxied = ProxiedFastro.start(directory);
-	}
-
-	@AfterAll
-	static void stop() throws InterruptedException {
-		proxied.close();
-	}
 
 	static Stream<Arguments> proxiesAndHeaders() {
 		return Arrays.stream(ProxyKind.values())

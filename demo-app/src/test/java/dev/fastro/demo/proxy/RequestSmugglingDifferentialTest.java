@@ -1,7 +1,6 @@
 package dev.fastro.demo.proxy;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -10,9 +9,6 @@ import java.util.stream.Stream;
 
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -33,22 +29,7 @@ import static org.awaitility.Awaitility.await;
  * the other: a request the proxy never saw would reach Fastro, or the next client would
  * get an answer meant for someone else.
  */
-class RequestSmugglingDifferentialTest {
-
-	@TempDir
-	static Path directory;
-
-	static ProxiedFastro proxied;
-
-	@BeforeAll
-	static void start() {
-		proxied = ProxiedFastro.start(directory);
-	}
-
-	@AfterAll
-	static void stop() throws InterruptedException {
-		proxied.close();
-	}
+class RequestSmugglingDifferentialTest extends BehindProxies {
 
 	static Stream<Arguments> proxiesAndRequests() {
 		return Arrays.stream(ProxyKind.values())

@@ -1,11 +1,7 @@
 package dev.fastro.demo.proxy;
 
-import java.nio.file.Path;
 import java.time.Duration;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -18,7 +14,7 @@ import static org.awaitility.Awaitility.await;
  * and each is sent to Fastro once and answered with its own answer: none with a 502, none
  * reset, none retried by the proxy.
  */
-class UpstreamKeepAliveTest {
+class UpstreamKeepAliveTest extends BehindProxies {
 
 	private static final int REQUESTS = 10_000;
 
@@ -30,21 +26,6 @@ class UpstreamKeepAliveTest {
 	 * {@code keepalive_requests}).
 	 */
 	private static final int MOST_UPSTREAM_CONNECTIONS = REQUESTS / 100;
-
-	@TempDir
-	static Path directory;
-
-	static ProxiedFastro proxied;
-
-	@BeforeAll
-	static void start() {
-		proxied = ProxiedFastro.start(directory);
-	}
-
-	@AfterAll
-	static void stop() throws InterruptedException {
-		proxied.close();
-	}
 
 	@ParameterizedTest
 	@EnumSource(ProxyKind.class)

@@ -134,11 +134,11 @@ public final class FastroServer {
 	}
 
 	/**
-	 * HTTP/2 beside HTTP/1.1: h2 through ALPN when a customizer made the server secure,
-	 * else h2c, by prior knowledge or the HTTP/1.1 upgrade. Netty's defaults that guard
-	 * against frame floods (rapid reset, CONTINUATION, SETTINGS, PING) stay as they are.
-	 * An HTTP/2 connection passes none of Fastro's HTTP/1.1 guards, so Reactor Netty's
-	 * own idle timeout closes it (with a GOAWAY) when it has been idle that long.
+	 * HTTP/2 beside HTTP/1.1: h2 through ALPN when the server is secure, else h2c, by
+	 * prior knowledge or the HTTP/1.1 upgrade. Netty's defaults that guard against frame
+	 * floods (rapid reset, CONTINUATION, SETTINGS, PING) stay as they are. An HTTP/2
+	 * connection passes none of Fastro's HTTP/1.1 guards, so Reactor Netty's own idle
+	 * timeout closes it (with a GOAWAY) when it has been idle that long.
 	 */
 	private static HttpServer withHttp2(HttpServer server, ServerOptions options) {
 		Http2Limits limits = options.http2();
@@ -208,7 +208,7 @@ public final class FastroServer {
 
 	/**
 	 * Whether Fastro serves HTTP/1.1 exchanges itself, or leaves them to Reactor Netty's
-	 * exchange, as it does with HTTP/2 or a customizer on.
+	 * exchange, as it does with HTTP/2 on or when asked to.
 	 */
 	public boolean servesHttp1Exchanges() {
 		return this.servesHttp1Exchanges;

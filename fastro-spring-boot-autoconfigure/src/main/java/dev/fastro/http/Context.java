@@ -1,11 +1,14 @@
 package dev.fastro.http;
 
+import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.cookie.Cookie;
+import reactor.core.publisher.Flux;
 import tools.jackson.core.type.TypeReference;
 
 /**
@@ -141,9 +144,32 @@ public interface Context {
 
 	/**
 	 * The body as bytes, as sent: still in its content coding (such as gzip) when it has
-	 * one; empty when there is none.
+	 * one; empty when there is none. This and the other readers of the whole body are
+	 * refused on a streaming route, whose body is read with {@link #bodyStream()}.
 	 */
 	byte[] bodyBytes();
+
+	/**
+	 * The body as it arrives, in chunks, on a route marked {@link Handler#streaming}: the
+	 * connection reads only as fast as the chunks are asked for. Each chunk is lent for
+	 * the duration of {@code onNext} and released after it, as Reactor Netty's own
+	 * streams do: {@code retain()} one to keep it longer, and release it then. A body
+	 * longer than the route's limit fails the stream with a 413 {@link HttpException},
+	 * and so does a client that goes away or stops sending with a 400 or 408. It can be
+	 * read once. On any other route, the body received whole, as one chunk.
+	 */
+	Flux<ByteBuf> bodyStream();
+
+	/**
+	 * The body as it arrives, as a blocking stream, on a route marked both
+	 * {@link Handler#streaming} and {@link Handler#blocking}: reading it on the event
+	 * loop would stall the server, so it is refused there. The connection reads as fast
+	 * as the stream is read; closing it early leaves the rest of the body unread. It
+	 * fails as {@link #bodyStream()} does, with an {@code IOException} whose cause is the
+	 * {@link HttpException} that then answers the request. On any other route, the body
+	 * received whole.
+	 */
+	InputStream bodyInputStream();
 
 	/**
 	 * The body as text, in the charset of its content type, UTF-8 when it names none. A

@@ -1,7 +1,5 @@
 package dev.fastro.http;
 
-import dev.fastro.http.internal.BlockingHandler;
-
 /**
  * Answers a request. The returned value is written by Fastro: a {@code String} as text,
  * an object as JSON, a {@link Response} as given, {@code null} as 204, and a
@@ -27,7 +25,36 @@ public interface Handler {
 	 * bounded pool otherwise.
 	 */
 	static Handler blocking(Handler handler) {
-		return new BlockingHandler(handler);
+		return MarkedHandler.blocking(handler);
+	}
+
+	/**
+	 * Marks a handler as reading its request body as it arrives, with
+	 * {@link Context#bodyStream()} or {@link Context#bodyInputStream()}, rather than
+	 * received whole: for uploads, proxies and ingest endpoints whose bodies need not fit
+	 * in memory. The connection reads only as fast as the handler consumes, and a client
+	 * that sends {@code Expect: 100-continue} is told to send the body only when the
+	 * handler first asks for it. The server's {@code fastro.server.max-body-size} limits
+	 * the body.
+	 *
+	 * <pre>{@code
+	 * .post("/upload", streaming(ctx -> ctx.bodyStream().reduce(...)))
+	 * }</pre>
+	 */
+	static Handler streaming(Handler handler) {
+		return MarkedHandler.streaming(handler, -1);
+	}
+
+	/**
+	 * Marks a handler as reading its request body as it arrives, as
+	 * {@link #streaming(Handler)} does, up to {@code maxBodySize} bytes in place of the
+	 * server's limit: a longer body fails the stream with a {@code 413}.
+	 */
+	static Handler streaming(long maxBodySize, Handler handler) {
+		if (maxBodySize < 0) {
+			throw new IllegalArgumentException("maxBodySize must not be negative, was " + maxBodySize);
+		}
+		return MarkedHandler.streaming(handler, maxBodySize);
 	}
 
 }

@@ -6,10 +6,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
 
-import dev.fastro.http.internal.BlockingHandler;
-import dev.fastro.http.internal.RouteDefinition;
-import dev.fastro.http.internal.RouteDefinitions;
-
 /**
  * A set of routes, declared as a bean. An application may declare several; Fastro serves
  * them all.
@@ -31,16 +27,15 @@ import dev.fastro.http.internal.RouteDefinitions;
  */
 public final class Routes {
 
-	static {
-		// Fastro reads the declared routes through RouteDefinitions; no public getter
-		// makes them API.
-		RouteDefinitions.readWith(routes -> routes.definitions);
+	private final List<Route> routes;
+
+	private Routes(List<Route> routes) {
+		this.routes = List.copyOf(routes);
 	}
 
-	private final List<RouteDefinition> definitions;
-
-	private Routes(List<RouteDefinition> definitions) {
-		this.definitions = List.copyOf(definitions);
+	/** The routes declared, in declaration order. */
+	public List<Route> routes() {
+		return this.routes;
 	}
 
 	/** Starts declaring routes, at the root path, without middleware. */
@@ -142,12 +137,12 @@ public final class Routes {
 		 * naming the route of a malformed or colliding one.
 		 */
 		public Routes build() {
-			List<RouteDefinition> out = new ArrayList<>();
+			List<Route> out = new ArrayList<>();
 			collect(List.of(), false, out);
 			return new Routes(out);
 		}
 
-		private void collect(List<Middleware> outer, boolean outerBlocking, List<RouteDefinition> out) {
+		private void collect(List<Middleware> outer, boolean outerBlocking, List<Route> out) {
 			List<Middleware> around = new ArrayList<>(outer);
 			around.addAll(this.middleware);
 			boolean blockingHere = outerBlocking || this.blocking;
@@ -159,8 +154,9 @@ public final class Routes {
 					Pending route = (Pending) entry;
 					List<Middleware> chain = new ArrayList<>(around);
 					chain.addAll(route.middleware());
-					out.add(new RouteDefinition(route.method(), route.path(), route.handler(), chain,
-							blockingHere || route.handler() instanceof BlockingHandler));
+					MarkedHandler marked = MarkedHandler.of(route.handler());
+					out.add(new Route(route.method(), route.path(), marked.delegate(), chain,
+							blockingHere || marked.isBlocking(), marked.isStreaming(), marked.maxBodySize()));
 				}
 			}
 		}

@@ -5,9 +5,9 @@ import dev.fastro.http.Handler;
 /**
  * What the router finds: a route with its middleware chain, composed once at start-up.
  *
- * @param definition the route as declared, or {@code null} for the no-route answer
  * @param chain the global, group and route middleware around the handler
  * @param blocking whether the chain runs off the event loop
+ * @param body how the route takes its request body
  */
-record ComposedRoute(RouteDefinition definition, Handler chain, boolean blocking) {
+record ComposedRoute(Handler chain, boolean blocking, BodyPolicy body) {
 }

@@ -18,6 +18,7 @@ import dev.fastro.http.Middleware;
 import dev.fastro.http.RequestHook;
 import dev.fastro.http.Response;
 import dev.fastro.http.ResponseHook;
+import dev.fastro.http.Route;
 import dev.fastro.http.Routes;
 import dev.fastro.router.internal.MalformedPathException;
 import dev.fastro.router.internal.PercentDecoder;
@@ -72,23 +73,24 @@ public final class Dispatcher implements ExchangeDispatcher {
 		// own targets.
 		Map<ComposedRoute, String> origins = new IdentityHashMap<>();
 		for (Source source : builder.routes) {
-			List<RouteDefinition> definitions = RouteDefinitions.of(source.routes());
-			for (int i = 0; i < definitions.size(); i++) {
-				RouteDefinition definition = definitions.get(i);
+			List<Route> declared = source.routes().routes();
+			for (int i = 0; i < declared.size(); i++) {
+				Route route = declared.get(i);
 				String origin = source.name() + ", route #" + (i + 1);
 				List<Middleware> chain = new ArrayList<>(global);
-				chain.addAll(definition.middleware());
-				ComposedRoute endpoint = new ComposedRoute(definition, Middleware.compose(chain, definition.handler()),
-						definition.blocking());
+				chain.addAll(route.middleware());
+				BodyPolicy body = new BodyPolicy(route.streaming(), route.maxBodySize());
+				ComposedRoute endpoint = new ComposedRoute(Middleware.compose(chain, route.handler()), route.blocking(),
+						body);
 				try {
-					routes.add(definition.method(), definition.pattern(), endpoint);
+					routes.add(route.method(), route.pattern(), endpoint);
 				}
 				catch (RoutePatternException ex) {
 					throw new RoutePatternException(ex.pattern(), ex.position(), ex.problem(), origin);
 				}
 				origins.put(endpoint, origin);
-				this.preflights.put(endpoint, new ComposedRoute(definition,
-						Middleware.compose(chain, this::answerNoRoute), definition.blocking()));
+				this.preflights.put(endpoint, new ComposedRoute(Middleware.compose(chain, this::answerNoRoute),
+						route.blocking(), BodyPolicy.WHOLE));
 			}
 		}
 		try {
@@ -98,7 +100,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 			throw new RouteConflictException(ex.first(), origins.get(ex.first().target()), ex.second(),
 					origins.get(ex.second().target()));
 		}
-		this.noRoute = new ComposedRoute(null, Middleware.compose(global, this::answerNoRoute), false);
+		this.noRoute = new ComposedRoute(Middleware.compose(global, this::answerNoRoute), false, BodyPolicy.WHOLE);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
 		this.writer = new ResultWriter(Objects.requireNonNull(builder.json, "json"), errors, builder.responseHooks,
@@ -132,10 +134,27 @@ public final class Dispatcher implements ExchangeDispatcher {
 		return this.writer.write(ctx, result);
 	}
 
+	/**
+	 * Routes an exchange ahead of its dispatch, which then takes the route found here:
+	 * how the route takes its request body, which the server asks before reading it.
+	 */
+	public BodyPolicy bodyPolicy(Exchange ctx) {
+		return route(ctx).body();
+	}
+
 	private ComposedRoute route(Exchange ctx) {
 		if (ctx.routingFailure() != null) {
 			return this.noRoute;
 		}
+		ComposedRoute found = ctx.endpoint;
+		if (found == null) {
+			found = find(ctx);
+			ctx.endpoint = found;
+		}
+		return found;
+	}
+
+	private ComposedRoute find(Exchange ctx) {
 		String path = ctx.path();
 		HttpException malformed = malformedSegment(path);
 		if (malformed != null) {

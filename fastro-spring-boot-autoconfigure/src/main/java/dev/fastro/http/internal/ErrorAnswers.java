@@ -103,8 +103,8 @@ final class ErrorAnswers {
 
 	private static Throwable unwrap(Throwable error) {
 		Throwable current = error;
-		while ((current instanceof CompletionException || current instanceof ExecutionException)
-				&& current.getCause() != null) {
+		while ((current instanceof CompletionException || current instanceof ExecutionException
+				|| current instanceof BodyStream.ReadFailure) && current.getCause() != null) {
 			current = current.getCause();
 		}
 		return current;

@@ -1,5 +1,6 @@
 package dev.fastro.http.internal;
 
+import java.io.InputStream;
 import java.lang.reflect.Type;
 import java.net.InetSocketAddress;
 import java.nio.charset.Charset;
@@ -18,6 +19,7 @@ import dev.fastro.http.Upload;
 import dev.fastro.router.internal.RouteMatch;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -29,6 +31,8 @@ import io.netty.handler.codec.http.cookie.DefaultCookie;
 import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
 import io.netty.handler.codec.http.cookie.ServerCookieEncoder;
 import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.core.type.TypeReference;
 
 /**
@@ -68,7 +72,13 @@ public final class Exchange implements Context {
 
 	private final HttpHeaders responseHeaders;
 
-	private final ByteBuf body;
+	private ByteBuf body;
+
+	/** The body as it arrives, on a streaming route; {@code null} on any other. */
+	private BodyStream stream;
+
+	/** The route found ahead of dispatch, or {@code null} until it is. */
+	ComposedRoute endpoint;
 
 	private final RequestLimits limits;
 
@@ -353,15 +363,60 @@ public final class Exchange implements Context {
 		return this.requestHeaders.get(HttpHeaderNames.CONTENT_TYPE);
 	}
 
+	/**
+	 * Sets the body received whole, once it has arrived: the exchange is created when the
+	 * request head arrives, so that the route can say how it takes the body. The caller
+	 * keeps owning it.
+	 */
+	public void receivedWhole(ByteBuf whole) {
+		this.body = whole;
+	}
+
+	/**
+	 * Sets the body as it arrives, for a streaming route; the caller discards it when the
+	 * exchange ends.
+	 */
+	public void streamed(BodyStream stream) {
+		this.stream = stream;
+	}
+
+	private ByteBuf wholeBody() {
+		if (this.stream != null) {
+			throw new IllegalStateException("The body of " + this.method + " " + routePattern()
+					+ " is streamed: read it with bodyStream() or bodyInputStream()");
+		}
+		return this.body;
+	}
+
+	@Override
+	public Flux<ByteBuf> bodyStream() {
+		if (this.stream != null) {
+			return this.stream;
+		}
+		return this.body.isReadable() ? Flux.just(this.body.duplicate()) : Flux.empty();
+	}
+
+	@Override
+	public InputStream bodyInputStream() {
+		if (this.stream == null) {
+			return new ByteBufInputStream(this.body.duplicate());
+		}
+		if (Schedulers.isInNonBlockingThread()) {
+			throw new IllegalStateException("bodyInputStream() blocks: the handler of " + this.method + " "
+					+ routePattern() + " runs on the event loop; mark it Handler.blocking(...) or read bodyStream()");
+		}
+		return this.stream.inputStream();
+	}
+
 	@Override
 	public byte[] bodyBytes() {
-		return ByteBufUtil.getBytes(this.body);
+		return ByteBufUtil.getBytes(wholeBody());
 	}
 
 	@Override
 	public String bodyString() {
 		requireNoContentCoding();
-		return this.body.toString(bodyCharset());
+		return wholeBody().toString(bodyCharset());
 	}
 
 	/**
@@ -430,7 +485,7 @@ public final class Exchange implements Context {
 		if (this.parsedBodyType != cacheKey) {
 			requireJson();
 			requireNoContentCoding();
-			this.parsedBody = this.json.read(this.body, type, declaredCharset());
+			this.parsedBody = this.json.read(wholeBody(), type, declaredCharset());
 			this.parsedBodyType = cacheKey;
 		}
 		return this.parsedBody;
@@ -485,7 +540,7 @@ public final class Exchange implements Context {
 						"a form body (content-type " + FORM + " or " + MULTIPART + ")");
 				requireNoContentCoding();
 				Charset charset = bodyCharset();
-				this.form = FormDecoder.decode(this.body.toString(charset), charset, this.limits.maxParameters(),
+				this.form = FormDecoder.decode(wholeBody().toString(charset), charset, this.limits.maxParameters(),
 						"form fields");
 			}
 		}
@@ -509,7 +564,7 @@ public final class Exchange implements Context {
 
 	private void readMultipart() {
 		requireNoContentCoding();
-		MultipartDecoder.Multipart multipart = MultipartDecoder.decode(this.body, this.requestHeaders, bodyCharset(),
+		MultipartDecoder.Multipart multipart = MultipartDecoder.decode(wholeBody(), this.requestHeaders, bodyCharset(),
 				this.limits.maxParameters());
 		this.form = multipart.fields();
 		this.uploads = multipart.files();

@@ -1,24 +1,14 @@
 package dev.fastro.server.internal;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 
 import dev.fastro.http.HttpException;
-import dev.fastro.http.Problem;
 import dev.fastro.http.internal.JsonCodec;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AttributeKey;
 import reactor.netty.Connection;
 
@@ -38,18 +28,12 @@ final class ConnectionState {
 
 	final ServerOptions options;
 
-	private final JsonCodec json;
+	final Refusals refusals;
 
 	/** The context after the HTTP codec, where whole responses can be written. */
 	private ChannelHandlerContext messages;
 
 	private MessageGuard messageGuard;
-
-	/**
-	 * The bodies {@link MessageGuard} has received whole, in the order of their requests,
-	 * until the handler of each takes its own.
-	 */
-	private final ArrayDeque<WholeBody> wholeBodies = new ArrayDeque<>(2);
 
 	/** The context before the HTTP codec, where raw bytes can be written. */
 	private ChannelHandlerContext bytes;
@@ -74,14 +58,16 @@ final class ConnectionState {
 
 	private RequestChecks.Refusal refusal;
 
+	private boolean bodyPaced;
+
 	ConnectionState(ServerOptions options, JsonCodec json) {
 		this.options = options;
-		this.json = json;
+		this.refusals = new Refusals(options, json);
 	}
 
 	/**
-	 * Shares this state with the connection's channel, where
-	 * {@link #bodyFailure(Connection)} finds it.
+	 * Shares this state with the connection's channel, where Reactor Netty's exchange
+	 * finds {@link #bodyFailure(Connection)}, and the server {@link #draining}.
 	 */
 	void attach(ChannelHandlerContext bytes) {
 		this.bytes = bytes;
@@ -96,7 +82,10 @@ final class ConnectionState {
 		return this.bytes.executor().ticker().nanoTime();
 	}
 
-	/** Why the body just received on a connection failed, or {@code null}. */
+	/**
+	 * Why the body just received on a connection that Reactor Netty's exchange serves
+	 * failed, or {@code null}: its exchange cannot be handed a {@link BodyRefusal}.
+	 */
 	static HttpException bodyFailure(Connection connection) {
 		ConnectionState state = connection.channel().attr(KEY).get();
 		return (state != null) ? state.bodyFailure : null;
@@ -114,7 +103,7 @@ final class ConnectionState {
 	void failBody(HttpException failure) {
 		this.bodyFailure = failure;
 		this.framing.lose();
-		this.messageGuard.endFailedBody(this.messages);
+		this.messageGuard.endFailedBody(this.messages, failure);
 	}
 
 	/**
@@ -128,39 +117,17 @@ final class ConnectionState {
 		this.bytes.writeAndFlush(Unpooled.wrappedBuffer(CONTINUE));
 	}
 
-	/** Why the body of the request just handed on failed, or {@code null}. */
-	HttpException bodyFailure() {
-		return this.bodyFailure;
-	}
-
-	/** Keeps a body received whole until the handler of its request takes it. */
-	void receivedWhole(HttpHeaders headers, ByteBuf body) {
-		this.wholeBodies.add(new WholeBody(headers, body));
-	}
-
 	/**
-	 * Hands the body received whole for the request with these headers over to its
-	 * handler, or returns {@code null} when the request's body is still to be received.
+	 * Whether the body being read is streamed to a handler that paces it: its read
+	 * timeout then runs between reads, and not while the handler holds the connection
+	 * back.
 	 */
-	static ByteBuf takeWholeBody(Connection connection, HttpHeaders headers) {
-		ConnectionState state = connection.channel().attr(KEY).get();
-		return (state != null) ? state.takeWholeBody(headers) : null;
+	void bodyPaced(boolean paced) {
+		this.bodyPaced = paced;
 	}
 
-	ByteBuf takeWholeBody(HttpHeaders headers) {
-		WholeBody next = this.wholeBodies.peek();
-		if (next == null || next.headers() != headers) {
-			return null;
-		}
-		this.wholeBodies.poll();
-		return next.body();
-	}
-
-	/** Releases the bodies received whole that no handler will take. */
-	void releaseWholeBodies() {
-		for (WholeBody untaken = this.wholeBodies.poll(); untaken != null; untaken = this.wholeBodies.poll()) {
-			untaken.body().release();
-		}
+	boolean isBodyPaced() {
+		return this.bodyPaced;
 	}
 
 	/** Whether a body has failed, after which the connection reads nothing more. */
@@ -284,40 +251,8 @@ final class ConnectionState {
 	 * connection.
 	 */
 	void reject(HttpResponseStatus status, String detail) {
-		FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status);
-		response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-		this.messages.writeAndFlush(withProblem(response, detail)).addListener(ChannelFutureListener.CLOSE);
-	}
-
-	/**
-	 * The same response with a problem body naming what was wrong, and a {@code Date}.
-	 */
-	FullHttpResponse withProblem(FullHttpResponse response, String detail) {
-		return withProblem(response, detail, this.json, this.messages.alloc());
-	}
-
-	/**
-	 * The same response with a problem body naming what was wrong, and a {@code Date}:
-	 * for any refusal a guard gives the answer Reactor Netty wrote without a body.
-	 */
-	static FullHttpResponse withProblem(FullHttpResponse response, String detail, JsonCodec json,
-			ByteBufAllocator alloc) {
-		Problem problem = Problem.of(response.status().code(), detail, null);
-		ByteBuf body = json.writeProblem(problem, alloc, response.headers());
-		FullHttpResponse replaced = response.replace(body);
-		response.release();
-		replaced.headers()
-			.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes())
-			.set(HttpHeaderNames.DATE, DateHeader.now());
-		return replaced;
-	}
-
-	/**
-	 * A request's body received whole, found by the identity of the request's headers,
-	 * which Reactor Netty hands on to the handler as they are.
-	 */
-	private record WholeBody(HttpHeaders headers, ByteBuf body) {
-
+		this.messages.writeAndFlush(this.refusals.reject(status, detail, this.messages.alloc()))
+			.addListener(ChannelFutureListener.CLOSE);
 	}
 
 }

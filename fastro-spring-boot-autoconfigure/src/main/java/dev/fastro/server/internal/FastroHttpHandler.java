@@ -3,6 +3,8 @@ package dev.fastro.server.internal;
 import java.util.function.BiFunction;
 
 import dev.fastro.http.HttpException;
+import dev.fastro.http.internal.BodyPolicy;
+import dev.fastro.http.internal.BodyStream;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.Exchange;
 import dev.fastro.http.internal.ExchangeDispatcher;
@@ -14,21 +16,23 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import org.reactivestreams.Publisher;
-import reactor.netty.Connection;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 
 /**
  * The bridge from Reactor Netty to the {@link Dispatcher}, or to what wraps it. A request
- * without a body is dispatched at once; a body is first received whole, within the size
- * limit, so that handlers may read it synchronously, and released when the response has
- * been written. Most bodies on HTTP/1.1 have been received whole by the connection's
- * guards before the request gets here.
+ * without a body is dispatched at once. One with a body is routed first, and takes its
+ * body as its route says ({@link BodyPolicy}): received whole, within the route's limit,
+ * so that handlers may read it synchronously, and released when the response has been
+ * written ({@link ReceivedBody}); or streamed to the handler as it arrives
+ * ({@link StreamedBody}).
  * <p>
  * Each request costs one {@link Exchange}; the {@link NettyTransport} it writes through
  * is shared.
  */
 final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServerResponse, Publisher<Void>> {
+
+	private final Dispatcher router;
 
 	private final ExchangeDispatcher dispatcher;
 
@@ -38,7 +42,13 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 
 	private final long maxBodySize;
 
-	FastroHttpHandler(ExchangeDispatcher dispatcher, JsonCodec json, RequestLimits limits, long maxBodySize) {
+	/**
+	 * @param router the dispatcher that routes requests, asked how a route takes its body
+	 * @param dispatcher what answers them: the router, or what wraps it
+	 */
+	FastroHttpHandler(Dispatcher router, ExchangeDispatcher dispatcher, JsonCodec json, RequestLimits limits,
+			long maxBodySize) {
+		this.router = router;
 		this.dispatcher = dispatcher;
 		this.json = json;
 		this.limits = limits;
@@ -48,37 +58,36 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 	@Override
 	public Publisher<Void> apply(HttpServerRequest request, HttpServerResponse response) {
 		HttpHeaders headers = request.requestHeaders();
-		long length = declaredLength(headers);
-		HttpException refusal = refusal(headers, length);
+		HttpException refusal = expectation(headers);
 		if (refusal != null) {
 			return fail(request, response, refusal);
 		}
+		long length = RequestFraming.declaredLength(headers);
+		Exchange exchange = exchange(request, response);
 		if (length == 0) {
-			return dispatch(request, response, null);
+			return dispatch(exchange);
 		}
-		ByteBuf whole = ConnectionState.takeWholeBody((Connection) request, headers);
-		return (whole != null) ? new ReceivedBody(this, request, response, whole)
-				: new ReceivedBody(this, request, response, this.maxBodySize);
+		BodyPolicy policy = bodyPolicy(exchange);
+		long limit = policy.limit(this.maxBodySize);
+		if (length > limit) {
+			// The body stays unread: the connection cannot carry another request.
+			response.keepAlive(false);
+			return fail(exchange, BodyStream.tooLarge(limit));
+		}
+		return policy.streamed() ? new StreamedBody(this, request, exchange, limit)
+				: new ReceivedBody(this, request, response, exchange, limit);
 	}
 
 	/**
 	 * Why a request is refused from its head alone, before its body is read, or
-	 * {@code null}: an expectation other than {@code 100-continue}, or a body declared
-	 * larger than the limit. The body stays unread, so the connection cannot carry
-	 * another request.
-	 * @param length the body's {@link #declaredLength}
+	 * {@code null}: an expectation other than {@code 100-continue}.
 	 */
-	HttpException refusal(HttpHeaders headers, long length) {
+	static HttpException expectation(HttpHeaders headers) {
 		String expect = headers.get(HttpHeaderNames.EXPECT);
 		if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
 			return new HttpException(417, "Unsupported expectation '" + expect + "'; only 100-continue is");
 		}
-		return (length > this.maxBodySize) ? tooLarge() : null;
-	}
-
-	/** Dispatches a request whose body, if any, has been received whole. */
-	Publisher<Void> dispatch(HttpServerRequest request, HttpServerResponse response, ByteBuf body) {
-		return dispatch(exchange(request, response, body));
+		return null;
 	}
 
 	/**
@@ -87,24 +96,36 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 	 */
 	Publisher<Void> fail(HttpServerRequest request, HttpServerResponse response, HttpException failure) {
 		response.keepAlive(false);
-		return fail(exchange(request, response, null), failure);
+		return fail(exchange(request, response), failure);
 	}
 
-	private Exchange exchange(HttpServerRequest request, HttpServerResponse response, ByteBuf body) {
+	private Exchange exchange(HttpServerRequest request, HttpServerResponse response) {
 		return exchange(NettyTransport.INSTANCE, response, request.method().name(), request.uri(),
-				request.requestHeaders(), response.responseHeaders(), body);
+				request.requestHeaders(), response.responseHeaders(), null);
 	}
 
 	/**
 	 * The exchange of one request, through any transport.
-	 * @param body the whole request body, or {@code null} when there is none
+	 * @param body the whole request body, or {@code null} when there is none yet
 	 */
 	<H> Exchange exchange(Transport<H> transport, H handle, String method, String uri, HttpHeaders headers,
 			HttpHeaders responseHeaders, ByteBuf body) {
 		return new Exchange(transport, handle, method, uri, headers, responseHeaders, body, this.json, this.limits);
 	}
 
-	/** Dispatches an exchange whose body, if any, has been received whole. */
+	/**
+	 * Routes an exchange whose head has arrived: how its route takes the body.
+	 */
+	BodyPolicy bodyPolicy(Exchange exchange) {
+		return this.router.bodyPolicy(exchange);
+	}
+
+	/** The server's limit on a request body, for a route that sets none. */
+	long maxBodySize() {
+		return this.maxBodySize;
+	}
+
+	/** Dispatches an exchange whose body, if any, has been received whole, or streams. */
 	Publisher<Void> dispatch(Exchange exchange) {
 		return this.dispatcher.dispatch(exchange);
 	}
@@ -115,27 +136,6 @@ final class FastroHttpHandler implements BiFunction<HttpServerRequest, HttpServe
 	 */
 	Publisher<Void> fail(Exchange exchange, HttpException failure) {
 		return this.dispatcher.fail(exchange, failure);
-	}
-
-	HttpException tooLarge() {
-		return tooLarge(this.maxBodySize);
-	}
-
-	static HttpException tooLarge(long maxBodySize) {
-		return new HttpException(413, "Request body is larger than the limit of " + maxBodySize + " bytes");
-	}
-
-	/**
-	 * The length a request head declares for its body: {@link RequestFraming#CHUNKED},
-	 * its content-length, or 0.
-	 */
-	static long declaredLength(HttpHeaders headers) {
-		if (headers.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true)) {
-			return RequestFraming.CHUNKED;
-		}
-		String value = headers.get(HttpHeaderNames.CONTENT_LENGTH);
-		// Netty's decoder has already refused a malformed content-length.
-		return (value != null) ? Long.parseLong(value.trim()) : 0;
 	}
 
 }

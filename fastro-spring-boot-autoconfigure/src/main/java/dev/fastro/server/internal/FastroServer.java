@@ -61,7 +61,7 @@ public final class FastroServer {
 		this.options = options;
 		this.loops = (options.eventLoopThreads() > 0) ? LoopResources.create("fastro", options.eventLoopThreads(), true)
 				: null;
-		FastroHttpHandler handler = new FastroHttpHandler(wrapper.wrap(dispatcher), json, limits,
+		FastroHttpHandler handler = new FastroHttpHandler(dispatcher, wrapper.wrap(dispatcher), json, limits,
 				options.maxBodySize());
 		this.servesHttp1Exchanges = servesExchanges(options);
 		AccessLogLine accessLog = new AccessLogLine(dispatcher);

@@ -21,7 +21,9 @@ import io.netty.handler.codec.http.HttpResponseStatus;
  * whose body does not arrive within the read timeout of its head (slowloris), is answered
  * 408. The clock starts only when a read leaves a request unfinished, so a request that
  * arrives whole schedules no timer, and starts again with each head or body begun, so
- * that pipelined requests sent slowly but steadily each have their own read timeout.</li>
+ * that pipelined requests sent slowly but steadily each have their own read timeout. A
+ * body streamed to its handler is paced by the handler: its clock starts again with each
+ * read, and stands still while the handler holds the connection back.</li>
  * </ul>
  * A read holding the end of a head and more bytes is handed to the codec in two parts, so
  * that the decoded head can say how its body is framed before the bytes after it are
@@ -110,7 +112,8 @@ final class FramingGuard extends ChannelInboundHandlerAdapter {
 			cancelDeadline();
 			return;
 		}
-		if (this.framing.partsBegun() != this.timedPart) {
+		if (this.framing.partsBegun() != this.timedPart || (this.framing.inBody() && this.state.isBodyPaced())) {
+			// A new part, or a streamed body that moves on: its own read timeout.
 			this.timedPart = this.framing.partsBegun();
 			this.timedPartBegan = System.nanoTime();
 		}
@@ -132,6 +135,12 @@ final class FramingGuard extends ChannelInboundHandlerAdapter {
 		if (left > 0) {
 			// A part begun after the deadline was set: it is given its own.
 			scheduleDeadline(ctx, left);
+			return;
+		}
+		if (this.framing.inBody() && this.state.isBodyPaced() && !ctx.channel().config().isAutoRead()) {
+			// The handler holds the body back: the client is not the slow one.
+			this.timedPartBegan = System.nanoTime();
+			scheduleDeadline(ctx, this.state.options.readTimeout().toNanos());
 			return;
 		}
 		long millis = this.state.options.readTimeout().toMillis();

@@ -2,7 +2,11 @@ package dev.fastro.server.internal;
 
 import java.net.InetSocketAddress;
 
+import dev.fastro.http.HttpException;
+import dev.fastro.http.internal.BodyPolicy;
+import dev.fastro.http.internal.BodyStream;
 import dev.fastro.http.internal.ChunkOwnership;
+import dev.fastro.http.internal.Exchange;
 import dev.fastro.http.internal.HostHeader;
 import dev.fastro.http.internal.Transport;
 import io.netty.buffer.ByteBuf;
@@ -15,6 +19,7 @@ import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -33,13 +38,20 @@ import reactor.core.publisher.Operators;
 import reactor.util.context.Context;
 
 /**
- * One request answered by {@link Http1Exchanges}: the handle its {@link Transport} is
- * given, and the subscriber of its answer, which tells the connection when the answer has
- * been written. A response of known length leaves as one {@link FullHttpResponse} with
- * the very headers the handler set, a streamed one in chunks, each asked for once the one
- * before has been written.
+ * One request served by {@link Http1Exchanges}, from its head to its answer.
+ * <p>
+ * Once its head is checked, the request is routed, and its route says how it takes the
+ * body ({@link BodyPolicy}): received whole, within the route's limit, before the handler
+ * runs, or streamed to the handler as it arrives ({@link BodyStream}, whose source this
+ * is: the connection reads as the handler asks, and a client that expects
+ * {@code 100-continue} is told to go on when the handler first asks).
+ * <p>
+ * It is the handle its {@link Transport} is given, and the subscriber of its answer,
+ * which tells the connection when the answer has been written. A response of known length
+ * leaves as one {@link FullHttpResponse} with the very headers the handler set, a
+ * streamed one in chunks, each asked for once the one before has been written.
  */
-final class Http1Exchange implements CoreSubscriber<Void> {
+final class Http1Exchange implements CoreSubscriber<Void>, BodyStream.Source {
 
 	/**
 	 * The transport of every exchange Fastro serves itself without forwarded headers;
@@ -59,7 +71,32 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 
 	private volatile boolean committed;
 
+	/**
+	 * The request as handlers see it; {@code null} for a request that failed to decode.
+	 */
+	private Exchange context;
+
+	/** The body received whole, or the part of it received so far; owned here. */
 	private ByteBuf body;
+
+	/** The body streamed to the handler, on a streaming route. */
+	private BodyStream stream;
+
+	/** The largest body the route accepts. */
+	private long maxBodySize;
+
+	/** Whether the last of the body has arrived, or there is none. */
+	private boolean bodyComplete;
+
+	/** Whether the streamed body is wanted: the handler has asked for more. */
+	private boolean bodyWanted = true;
+
+	/** Why the request is answered with a failure rather than by its route. */
+	private HttpException failure;
+
+	private boolean expectsContinue;
+
+	private boolean started;
 
 	private volatile Subscription answer;
 
@@ -73,18 +110,188 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 		this.keepAlive = HttpUtil.isKeepAlive(request);
 	}
 
-	HttpHeaders responseHeaders() {
-		return this.responseHeaders;
+	// ---- the request
+
+	/**
+	 * The head has arrived: routes the request, and returns whether a body follows that
+	 * this exchange takes.
+	 */
+	boolean headReceived() {
+		if (this.request.decoderResult().isFailure()) {
+			return false;
+		}
+		FastroHttpHandler handler = this.connection.handler();
+		HttpHeaders headers = this.request.headers();
+		this.context = handler.exchange(this.connection.transport(), this, this.request.method().name(),
+				this.request.uri(), headers, this.responseHeaders, null);
+		long length = RequestFraming.declaredLength(headers);
+		this.failure = FastroHttpHandler.expectation(headers);
+		if (this.failure == null && length != 0) {
+			BodyPolicy policy = handler.bodyPolicy(this.context);
+			this.maxBodySize = policy.limit(handler.maxBodySize());
+			if (length > this.maxBodySize) {
+				this.failure = BodyStream.tooLarge(this.maxBodySize);
+			}
+			else if (policy.streamed()) {
+				this.stream = new BodyStream(this, this.maxBodySize);
+				this.context.streamed(this.stream);
+				this.connection.state().bodyPaced(true);
+			}
+		}
+		if (this.failure != null) {
+			// The body stays unread: the connection cannot carry another request.
+			this.keepAlive = false;
+			return false;
+		}
+		this.bodyComplete = (length == 0);
+		this.expectsContinue = !this.bodyComplete && headers.contains(HttpHeaderNames.EXPECT);
+		return !this.bodyComplete;
 	}
 
-	/** Takes over the request's body, released when the exchange ends. */
-	void owns(ByteBuf body) {
-		this.body = body;
+	/**
+	 * Whether the request failed to decode, and is refused before any handler sees it.
+	 */
+	boolean isRefused() {
+		return this.request.decoderResult().isFailure();
 	}
 
-	/** The connection closes after this answer. */
-	void endConnection() {
+	/** The answer to a request that failed to decode. */
+	FullHttpResponse refusal(Refusals refusals) {
+		return refusals.refuse(this.request.decoderResult().cause(), this.ctx.alloc());
+	}
+
+	/**
+	 * One more part of the body; returns whether more are to come.
+	 */
+	boolean bodyReceived(HttpContent content) {
+		boolean last = content instanceof LastHttpContent;
+		if (this.stream != null) {
+			this.bodyWanted = this.stream.offer(content.content());
+			if (last) {
+				bodyEnded();
+				this.stream.complete();
+			}
+			else if (this.stream.isDone()) {
+				// Longer than the route accepts: the stream has failed with a 413.
+				this.connection.state().failBody(BodyStream.tooLarge(this.maxBodySize));
+			}
+			return !last;
+		}
+		ByteBuf chunk = content.content();
+		if (chunk.isReadable()) {
+			this.body = ReceivedBody.append(this.body, chunk, this.ctx.alloc());
+		}
+		else {
+			chunk.release();
+		}
+		if (this.body != null && this.body.readableBytes() > this.maxBodySize) {
+			// Only a chunked body can grow past the limit here.
+			this.connection.state().failBody(BodyStream.tooLarge(this.maxBodySize));
+			return false;
+		}
+		if (last) {
+			bodyEnded();
+			if (this.connection.isCurrent(this)) {
+				dispatch();
+			}
+		}
+		return !last;
+	}
+
+	private void bodyEnded() {
+		this.bodyComplete = true;
+		this.connection.state().bodyPaced(false);
+	}
+
+	/**
+	 * The body failed before its end, and nothing after it is read: the request is
+	 * answered with {@code failure}, by its handler when it reads a streamed body.
+	 */
+	void bodyFailed(HttpException failure) {
+		this.connection.state().bodyPaced(false);
 		this.keepAlive = false;
+		releaseBody();
+		if (this.stream != null && this.started) {
+			this.stream.fail(failure);
+			return;
+		}
+		this.failure = failure;
+		if (this.connection.isCurrent(this) && !this.started) {
+			start();
+		}
+	}
+
+	/** The connection closed while the body was arriving. */
+	void connectionClosed() {
+		this.connection.state().bodyPaced(false);
+		if (this.stream != null) {
+			this.stream
+				.fail(new HttpException(400, "The client closed the connection before the request body was complete"));
+		}
+	}
+
+	/** Whether the connection is to read on for this request's body. */
+	boolean wantsBody() {
+		return this.bodyWanted;
+	}
+
+	/**
+	 * The request's turn has come: it is answered once its body has arrived whole, or at
+	 * once when it is streamed or refused.
+	 */
+	void start() {
+		if (this.failure != null) {
+			this.started = true;
+			if (this.stream != null) {
+				this.stream.discard();
+			}
+			this.connection.handler().fail(this.context, this.failure).subscribe(this);
+		}
+		else if (this.bodyComplete || this.stream != null) {
+			dispatch();
+		}
+		else if (this.expectsContinue) {
+			continueOnce();
+		}
+	}
+
+	private void dispatch() {
+		this.started = true;
+		if (this.body != null) {
+			this.context.receivedWhole(this.body);
+		}
+		this.connection.handler().dispatch(this.context).subscribe(this);
+	}
+
+	private void continueOnce() {
+		if (this.expectsContinue && !this.bodyComplete) {
+			this.expectsContinue = false;
+			this.connection.state().writeContinue();
+		}
+	}
+
+	/** The handler asks for more of its streamed body; called on any thread. */
+	@Override
+	public void demand() {
+		if (this.ctx.executor().inEventLoop()) {
+			demanded();
+		}
+		else {
+			this.ctx.executor().execute(this::demanded);
+		}
+	}
+
+	private void demanded() {
+		if (this.connection.isCurrent(this)) {
+			continueOnce();
+		}
+		this.bodyWanted = true;
+		this.connection.readIfWanted();
+	}
+
+	/** A request dropped unanswered, as the connection ends: frees its body. */
+	void close() {
+		releaseRequest();
 	}
 
 	/** Whether the connection carries another request after this one. */
@@ -143,7 +350,7 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 	}
 
 	private void ended(Throwable error) {
-		releaseBody();
+		releaseRequest();
 		this.connection.ended(this, error);
 	}
 
@@ -155,7 +362,7 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 		if (subscription != null) {
 			subscription.cancel();
 		}
-		releaseBody();
+		releaseRequest();
 	}
 
 	/**
@@ -184,11 +391,24 @@ final class Http1Exchange implements CoreSubscriber<Void> {
 		}
 	}
 
+	/** Frees what the exchange holds of its request, as it ends. */
+	private void releaseRequest() {
+		releaseBody();
+		if (this.stream != null) {
+			this.stream.discard();
+		}
+	}
+
 	// ---- the response
 
 	/** The response head as it leaves: says whether the connection stays open. */
 	private HttpResponse framed(HttpResponse response) {
 		this.committed = true;
+		if (!this.bodyComplete) {
+			// Answered before its body arrived, as a handler may refuse an upload: what
+			// is left of the body would be read as the next request.
+			this.keepAlive = false;
+		}
 		if (this.keepAlive
 				&& this.responseHeaders.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true)) {
 			this.keepAlive = false;

@@ -2,21 +2,12 @@ package dev.fastro.server.internal;
 
 import java.util.ArrayDeque;
 
-import dev.fastro.http.HttpException;
-import dev.fastro.http.internal.Exchange;
 import dev.fastro.http.internal.Transport;
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpRequest;
-import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.ReferenceCountUtil;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -27,13 +18,12 @@ import org.apache.commons.logging.LogFactory;
  * per request. Reactor Netty still binds the server and accepts its connections; it never
  * sees their requests.
  * <p>
- * A request arrives here past the guards: its head checked, and its body, if it has one,
- * received whole ({@link MessageGuard}). It is answered through {@link Http1Exchange};
- * requests pipelined behind the one in flight wait their turn, so the answers leave in
- * order, and the connection stops reading while {@value #MAX_WAITING} of them wait. A
- * request that failed to decode is answered, empty, in its turn, and closes the
- * connection; {@link MessageGuard} gives the answer its status and problem, as it does
- * Reactor Netty's.
+ * The guards hand it one message per request: its checked head, then its body's chunks up
+ * to the last, or a {@link BodyRefusal}. Each request becomes an {@link Http1Exchange},
+ * which takes its body as its route asks and is answered in its turn: requests pipelined
+ * behind the one in flight wait, so the answers leave in order. The connection reads only
+ * while fewer than {@value #MAX_WAITING} requests wait and the body being received is
+ * wanted: a streamed body is read as fast as its handler consumes it.
  */
 final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 
@@ -47,11 +37,15 @@ final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 
 	private final Transport<Http1Exchange> transport;
 
-	private final ArrayDeque<HttpRequest> waiting = new ArrayDeque<>(2);
+	private final ArrayDeque<Http1Exchange> waiting = new ArrayDeque<>(2);
 
 	private ChannelHandlerContext ctx;
 
+	/** The request being answered, or {@code null}. */
 	private Http1Exchange current;
+
+	/** The request whose body is being received, or {@code null} between bodies. */
+	private Http1Exchange receiving;
 
 	/** Whether the connection has answered its last request, and reads no more. */
 	private boolean ended;
@@ -62,59 +56,108 @@ final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 		this.transport = transport;
 	}
 
+	/**
+	 * Reads on its own from now on, where Reactor Netty reads only when its exchange
+	 * asks: {@link #readIfWanted} stops it.
+	 */
 	@Override
 	public void handlerAdded(ChannelHandlerContext ctx) {
 		this.ctx = ctx;
+		ctx.channel().config().setAutoRead(true);
+	}
+
+	FastroHttpHandler handler() {
+		return this.handler;
+	}
+
+	ConnectionState state() {
+		return this.state;
+	}
+
+	Transport<Http1Exchange> transport() {
+		return this.transport;
 	}
 
 	@Override
 	public void channelRead(ChannelHandlerContext ctx, Object msg) {
-		if (!(msg instanceof HttpRequest request) || this.ended) {
-			// The end of a body already received whole, or what follows a request the
-			// connection ends with.
+		if (this.ended) {
+			// What follows a request the connection ends with.
 			ReferenceCountUtil.release(msg);
 			return;
 		}
-		if (this.current == null) {
-			start(request);
+		if (msg instanceof HttpRequest request) {
+			received(new Http1Exchange(this, ctx, request));
+			if (msg instanceof HttpContent content) {
+				bodyReceived(content);
+			}
+		}
+		else if (msg instanceof HttpContent content) {
+			bodyReceived(content);
+		}
+		else if (msg instanceof BodyRefusal refusal && this.receiving != null) {
+			Http1Exchange failed = this.receiving;
+			this.receiving = null;
+			failed.bodyFailed(refusal.failure());
 		}
 		else {
-			this.waiting.add(request);
-			if (this.waiting.size() == MAX_WAITING) {
-				ctx.channel().config().setAutoRead(false);
-			}
+			ReferenceCountUtil.release(msg);
 		}
 	}
 
-	private void start(HttpRequest request) {
-		if (request.decoderResult().isFailure()) {
-			this.ended = true;
-			FullHttpResponse refusal = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-					HttpResponseStatus.BAD_REQUEST);
-			refusal.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-			this.ctx.writeAndFlush(refusal).addListener(ChannelFutureListener.CLOSE);
-			return;
-		}
-		Http1Exchange exchange = new Http1Exchange(this, this.ctx, request);
-		this.current = exchange;
-		HttpHeaders headers = request.headers();
-		long length = FastroHttpHandler.declaredLength(headers);
-		HttpException refusal = this.handler.refusal(headers, length);
-		if (refusal == null && this.waiting.isEmpty()) {
-			// A failed body is the last one the connection reads: it is this request's
-			// when no other waits behind it.
-			refusal = this.state.bodyFailure();
-		}
-		ByteBuf body = (refusal == null && length != 0) ? this.state.takeWholeBody(headers) : null;
-		exchange.owns(body);
-		Exchange context = this.handler.exchange(this.transport, exchange, request.method().name(), request.uri(),
-				headers, exchange.responseHeaders(), body);
-		if (refusal != null) {
-			exchange.endConnection();
-			this.handler.fail(context, refusal).subscribe(exchange);
+	private void received(Http1Exchange exchange) {
+		this.receiving = exchange.headReceived() ? exchange : null;
+		if (this.current == null) {
+			start(exchange);
 		}
 		else {
-			this.handler.dispatch(context).subscribe(exchange);
+			this.waiting.add(exchange);
+			readIfWanted();
+		}
+	}
+
+	private void bodyReceived(HttpContent content) {
+		Http1Exchange exchange = this.receiving;
+		if (exchange == null) {
+			// The end of a body without content, or one refused already.
+			content.release();
+			return;
+		}
+		if (!exchange.bodyReceived(content)) {
+			this.receiving = null;
+		}
+		readIfWanted();
+	}
+
+	private void start(Http1Exchange exchange) {
+		this.current = exchange;
+		if (exchange.isRefused()) {
+			this.ended = true;
+			this.receiving = null;
+			this.ctx.writeAndFlush(exchange.refusal(this.state.refusals)).addListener(ChannelFutureListener.CLOSE);
+			return;
+		}
+		exchange.start();
+		readIfWanted();
+	}
+
+	/** Whether {@code exchange} is the one being answered. */
+	boolean isCurrent(Http1Exchange exchange) {
+		return exchange == this.current;
+	}
+
+	/**
+	 * Reads on while the connection can take more: fewer than {@value #MAX_WAITING}
+	 * requests wait, and no body is arriving but that of the request being answered, when
+	 * its handler wants it. A pipelined request's body waits for its turn, so that a
+	 * connection holds one body at a time. Called on the event loop whenever any of these
+	 * changes.
+	 */
+	void readIfWanted() {
+		Http1Exchange receiving = this.receiving;
+		boolean wanted = this.waiting.size() < MAX_WAITING
+				&& (receiving == null || (receiving == this.current && receiving.wantsBody()));
+		if (wanted != this.ctx.channel().config().isAutoRead() && !this.ended) {
+			this.ctx.channel().config().setAutoRead(wanted);
 		}
 	}
 
@@ -129,33 +172,55 @@ final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 		this.current = null;
 		if (error != null) {
 			logger.debug("Fastro: the answer to " + exchange + " failed; closing the connection", error);
-			this.ended = true;
+			end();
 			exchange.abort();
 			return;
 		}
 		if (!exchange.keepsConnection()) {
-			this.ended = true;
+			end();
 			this.ctx.close();
 			return;
 		}
-		HttpRequest next = this.waiting.poll();
-		if (this.waiting.size() == MAX_WAITING - 1) {
-			this.ctx.channel().config().setAutoRead(true);
-		}
+		Http1Exchange next = this.waiting.poll();
 		if (next != null) {
 			start(next);
+		}
+		else {
+			readIfWanted();
+		}
+	}
+
+	private void end() {
+		this.ended = true;
+		this.receiving = null;
+		releaseWaiting();
+	}
+
+	private void releaseWaiting() {
+		for (Http1Exchange waiter = this.waiting.poll(); waiter != null; waiter = this.waiting.poll()) {
+			waiter.close();
 		}
 	}
 
 	@Override
 	public void channelInactive(ChannelHandlerContext ctx) {
 		Http1Exchange exchange = this.current;
+		Http1Exchange receiving = this.receiving;
 		this.current = null;
-		this.waiting.clear();
+		this.receiving = null;
+		if (receiving != null) {
+			receiving.connectionClosed();
+		}
+		releaseWaiting();
 		if (exchange != null) {
 			exchange.cancel();
 		}
 		ctx.fireChannelInactive();
+	}
+
+	@Override
+	public void handlerRemoved(ChannelHandlerContext ctx) {
+		releaseWaiting();
 	}
 
 }

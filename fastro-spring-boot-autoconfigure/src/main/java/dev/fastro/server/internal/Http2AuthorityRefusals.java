@@ -46,7 +46,7 @@ final class Http2AuthorityRefusals extends ChannelOutboundHandlerAdapter impleme
 				&& ChannelOperations.get(ctx.channel()) instanceof HttpServerRequest request) {
 			RequestChecks.Refusal refusal = RequestChecks.checkAuthority(request.requestHeaders());
 			if (refusal != null) {
-				ctx.write(ConnectionState.withProblem(response, refusal.getMessage(), this.json, ctx.alloc()), promise);
+				ctx.write(Refusals.withProblem(response, refusal.getMessage(), this.json, ctx.alloc()), promise);
 				return;
 			}
 		}

@@ -1,13 +1,11 @@
 package dev.fastro.server.internal;
 
 import dev.fastro.http.HttpException;
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.DecoderResult;
-import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -17,31 +15,28 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.handler.codec.http.TooLongHttpHeaderException;
-import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.util.ReferenceCountUtil;
 
 /**
  * Guards the decoded messages of one connection, between the HTTP codec and the exchange
- * ({@link Http1Exchanges}, or Reactor Netty's):
+ * ({@link Http1Exchanges}, or Reactor Netty's), and hands the exchange one message per
+ * request: its checked head, then its body's chunks up to the last, or a
+ * {@link BodyRefusal} in place of the rest:
  * <ul>
  * <li>a request breaking the rules of {@link RequestChecks}, with malformed forwarded
  * headers when they are read ({@link ForwardedHeaders}), or refused by
  * {@link FramingGuard}, is marked as failed to decode, so the exchange answers it in its
  * turn among pipelined requests and closes the connection;</li>
- * <li>a malformed chunk fails the body, so no handler ever sees a truncated one;</li>
- * <li>a body within the size limit is received here whole, and its request handed on only
- * then, as if it had none: the handler finds the body with
- * {@link ConnectionState#takeWholeBody}, and on Reactor Netty's exchange the body does
- * not pass through its inbound operators. On Reactor Netty's exchange, a request asking
- * to upgrade is handed on at once, and so is one expecting {@code 100-continue}, which it
- * answers;</li>
- * <li>the answer the exchange writes, empty, to a request that failed to decode gets a
- * problem body naming what was wrong;</li>
+ * <li>a malformed chunk, a body the client stops sending ({@link FramingGuard}'s read
+ * timeout, or its side of the connection shut) fails the body, so no handler ever sees a
+ * truncated one, and nothing after it is read;</li>
+ * <li>on Reactor Netty's exchange, the answer it writes, empty, to a request that failed
+ * to decode gets its status and problem body from {@link Refusals};</li>
  * <li>every response gets a {@code Date}, and the last answer on a connection that will
  * read no further request closes it; on a connection kept alive, it asks for the next
  * read;</li>
- * <li>a {@code 101} switching to h2c takes the guards off the connection.</li>
+ * <li>a {@code 101} switching to h2c is handed to {@link ProtocolSwitches}, which
+ * switches the connection over as it leaves.</li>
  * </ul>
  */
 final class MessageGuard extends ChannelDuplexHandler {
@@ -50,33 +45,29 @@ final class MessageGuard extends ChannelDuplexHandler {
 
 	private final boolean servesExchanges;
 
-	/** The number of the request that failed to decode and is answered next, or 0. */
+	private final ProtocolSwitches switches;
+
+	/**
+	 * On Reactor Netty's exchange, the number of the request that failed to decode and is
+	 * answered next, or 0.
+	 */
 	private int failedRequest;
 
 	private Throwable failure;
 
 	private boolean awaitingBody;
 
-	/** The request held back while its body is received whole, or {@code null}. */
-	private HttpRequest held;
-
-	private ByteBuf heldBody;
-
-	/**
-	 * The number of the request held back that is to be answered {@code 100 Continue}
-	 * once its turn comes, or 0.
-	 */
-	private int continueDue;
-
 	private boolean informational;
 
 	/**
 	 * @param servesExchanges whether Fastro serves the exchanges of the connection
 	 * ({@link Http1Exchanges}) rather than Reactor Netty
+	 * @param switches switches the connection to another protocol
 	 */
-	MessageGuard(ConnectionState state, boolean servesExchanges) {
+	MessageGuard(ConnectionState state, boolean servesExchanges, ProtocolSwitches switches) {
 		this.state = state;
 		this.servesExchanges = servesExchanges;
+		this.switches = switches;
 	}
 
 	@Override
@@ -92,20 +83,13 @@ final class MessageGuard extends ChannelDuplexHandler {
 			return;
 		}
 		if (msg instanceof HttpRequest request) {
-			if (requestDecoded(ctx, request)) {
-				this.held = request;
-				return;
-			}
+			requestDecoded(ctx, request);
 		}
 		else if (msg instanceof HttpContent content && content.decoderResult().isFailure() && this.awaitingBody) {
 			// Reactor Netty would end the body here as if complete: fail it instead.
 			ReferenceCountUtil.release(msg);
 			this.state.failBody(
 					new HttpException(400, "Malformed request body: " + describe(content.decoderResult().cause())));
-			return;
-		}
-		else if (this.held != null && msg instanceof HttpContent content) {
-			receiveWhole(ctx, content);
 			return;
 		}
 		if (msg instanceof LastHttpContent) {
@@ -115,106 +99,14 @@ final class MessageGuard extends ChannelDuplexHandler {
 	}
 
 	/**
-	 * Whether a request's body is to be received here whole: one within the size limit (a
-	 * larger one is refused unread by the handler). On Reactor Netty's exchange, a
-	 * request asking to upgrade is left to it, which may switch to h2c, and so is a
-	 * client that expects {@code 100-continue}, which it answers and then receives the
-	 * body; on Fastro's, the client is answered so here.
+	 * Ends a failed body at once. Fastro's exchange is handed the failure in place of the
+	 * rest of the body. On Reactor Netty's, the body ends as if complete, and its handler
+	 * finds the failure in the connection's state: Reactor Netty would signal an inbound
+	 * error a second time when the exchange ends, which Reactor logs as an error dropped.
 	 */
-	private boolean receivesWhole(HttpRequest request, long length, int number) {
-		if (length == 0 || length > this.state.options.maxBodySize()
-				|| (!this.servesExchanges && request.headers().contains(HttpHeaderNames.UPGRADE))) {
-			return false;
-		}
-		String expect = request.headers().get(HttpHeaderNames.EXPECT);
-		if (expect == null) {
-			return true;
-		}
-		if (!this.servesExchanges || !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect)) {
-			return false;
-		}
-		this.continueDue = number;
-		continueWhenDue();
-		return true;
-	}
-
-	/**
-	 * Answers {@code 100 Continue} to the request held back, once every request before it
-	 * has had its final answer.
-	 */
-	private void continueWhenDue() {
-		if (this.continueDue != 0 && this.continueDue == this.state.nextAnswer()) {
-			this.continueDue = 0;
-			this.state.writeContinue();
-		}
-	}
-
-	private void receiveWhole(ChannelHandlerContext ctx, HttpContent content) {
-		this.heldBody = ReceivedBody.append(this.heldBody, content.content(), ctx.alloc());
-		if (this.heldBody.readableBytes() > this.state.options.maxBodySize()) {
-			// Only a chunked body can grow past the limit here.
-			this.state.failBody(FastroHttpHandler.tooLarge(this.state.options.maxBodySize()));
-		}
-		else if (content instanceof LastHttpContent) {
-			HttpRequest request = this.held;
-			this.state.receivedWhole(request.headers(), this.heldBody);
-			this.held = null;
-			this.heldBody = null;
-			this.awaitingBody = false;
-			ctx.fireChannelRead(request);
-			ctx.fireChannelRead(LastHttpContent.EMPTY_LAST_CONTENT);
-		}
-	}
-
-	/**
-	 * Reactor Netty reads on demand, and asks for no read while it has not seen the
-	 * request held here: ask for the rest of its body.
-	 */
-	@Override
-	public void channelReadComplete(ChannelHandlerContext ctx) {
-		if (this.held != null && !ctx.channel().config().isAutoRead()) {
-			ctx.read();
-		}
-		ctx.fireChannelReadComplete();
-	}
-
-	/**
-	 * Ends a failed body at once. Its request is handed on if it was held, and its
-	 * handler, finding no body received whole, reads the end of an empty body and answers
-	 * with the failure. The body ends as if complete rather than with an error, because
-	 * Reactor Netty would signal an inbound error a second time when the exchange ends,
-	 * which Reactor logs as an error dropped.
-	 */
-	void endFailedBody(ChannelHandlerContext ctx) {
+	void endFailedBody(ChannelHandlerContext ctx, HttpException failure) {
 		this.awaitingBody = false;
-		HttpRequest request = this.held;
-		if (request != null) {
-			releaseHeld();
-			ctx.fireChannelRead(request);
-		}
-		ctx.fireChannelRead(LastHttpContent.EMPTY_LAST_CONTENT);
-	}
-
-	@Override
-	public void channelInactive(ChannelHandlerContext ctx) {
-		releaseHeld();
-		this.state.releaseWholeBodies();
-		ctx.fireChannelInactive();
-	}
-
-	@Override
-	public void handlerRemoved(ChannelHandlerContext ctx) {
-		releaseHeld();
-		this.state.releaseWholeBodies();
-	}
-
-	private void releaseHeld() {
-		this.held = null;
-		this.continueDue = 0;
-		if (this.heldBody != null) {
-			this.heldBody.release();
-			this.heldBody = null;
-		}
+		ctx.fireChannelRead(this.servesExchanges ? new BodyRefusal(failure) : LastHttpContent.EMPTY_LAST_CONTENT);
 	}
 
 	/**
@@ -240,11 +132,8 @@ final class MessageGuard extends ChannelDuplexHandler {
 		ctx.fireUserEventTriggered(event);
 	}
 
-	/**
-	 * Takes note of a decoded request; returns whether to hold it back while its body is
-	 * received whole.
-	 */
-	private boolean requestDecoded(ChannelHandlerContext ctx, HttpRequest request) {
+	/** Takes note of a decoded request, and marks it failed when it breaks a rule. */
+	private void requestDecoded(ChannelHandlerContext ctx, HttpRequest request) {
 		int number = this.state.requestDecoded();
 		this.awaitingBody = !(request instanceof LastHttpContent);
 		Throwable refusal = this.state.takeRefusal();
@@ -260,15 +149,13 @@ final class MessageGuard extends ChannelDuplexHandler {
 		}
 		if (request.decoderResult().isFailure()) {
 			this.state.framing.lose();
-			if (this.failure == null) {
+			if (!this.servesExchanges && this.failure == null) {
 				this.failedRequest = number;
 				this.failure = request.decoderResult().cause();
 			}
-			return false;
+			return;
 		}
-		long length = FastroHttpHandler.declaredLength(request.headers());
-		this.state.framing.expectBody(length);
-		return receivesWhole(request, length, number);
+		this.state.framing.expectBody(RequestFraming.declaredLength(request.headers()));
 	}
 
 	@Override
@@ -281,22 +168,19 @@ final class MessageGuard extends ChannelDuplexHandler {
 			}
 			else if (response.status().code() == HttpResponseStatus.SWITCHING_PROTOCOLS.code()) {
 				// An h2c upgrade: what follows is HTTP/2, which these guards do not
-				// speak.
-				ServerPipeline.removeAccessLog(ctx.pipeline());
-				ctx.write(msg, promise);
-				ServerPipeline.switchToHttp2(ctx.pipeline());
+				// speak, so the pipeline's owner switches the connection over.
+				this.switches.toHttp2(ctx.pipeline(), () -> ctx.write(msg, promise));
 				return;
 			}
 		}
 		if (out instanceof LastHttpContent && !this.informational) {
 			this.state.answerWritten();
 			ctx.write(out, promise);
-			continueWhenDue();
 			if (this.state.allAnswered()) {
 				if (this.state.endsWhenAnswered()) {
 					this.state.closeAfterWrites();
 				}
-				else {
+				else if (!this.servesExchanges) {
 					// Reactor Netty reads on demand, and up to 1.3.7 forgets to ask again
 					// when a queued request is answered before its end of message is
 					// drained (reactor/reactor-netty#4361): the connection would never
@@ -311,10 +195,10 @@ final class MessageGuard extends ChannelDuplexHandler {
 	}
 
 	/**
-	 * A final response as it leaves: dated, with a problem body when it refuses an
-	 * undecodable request, and saying {@code connection: close} when it is the last one
-	 * due on a connection the server is draining, so that the client sends no request the
-	 * close would lose.
+	 * A final response as it leaves: dated, with a problem body when it is Reactor
+	 * Netty's answer to an undecodable request, and saying {@code connection: close} when
+	 * it is the last one due on a connection the server is draining, so that the client
+	 * sends no request the close would lose.
 	 */
 	private HttpResponse finish(HttpResponse response) {
 		if (this.state.isDraining() && this.state.isLastDue()) {
@@ -325,44 +209,10 @@ final class MessageGuard extends ChannelDuplexHandler {
 				&& response instanceof FullHttpResponse full && !full.content().isReadable()) {
 			Throwable cause = this.failure;
 			this.failure = null;
-			full.setStatus(status(cause, full.status()));
-			return this.state.withProblem(full, detail(cause));
+			return this.state.refusals.answer(full, cause, full.content().alloc());
 		}
 		response.headers().set(HttpHeaderNames.DATE, DateHeader.now());
 		return response;
-	}
-
-	/**
-	 * The status of the answer to a request that failed to decode: a refusal's own, and
-	 * for a request line or headers too long the one Reactor Netty answers too.
-	 */
-	private static HttpResponseStatus status(Throwable failure, HttpResponseStatus written) {
-		if (failure instanceof RequestChecks.Refusal refusal) {
-			return refusal.status();
-		}
-		if (failure instanceof TooLongHttpLineException) {
-			return HttpResponseStatus.REQUEST_URI_TOO_LONG;
-		}
-		if (failure instanceof TooLongHttpHeaderException) {
-			return HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE;
-		}
-		return written;
-	}
-
-	private String detail(Throwable failure) {
-		if (failure instanceof RequestChecks.Refusal) {
-			return failure.getMessage();
-		}
-		if (failure instanceof TooLongHttpLineException) {
-			return "The request line is longer than " + this.state.options.maxInitialLineLength() + " bytes";
-		}
-		if (failure instanceof TooLongHttpHeaderException) {
-			return "The request headers are larger than " + this.state.options.maxHeaderSize() + " bytes";
-		}
-		if (failure instanceof TooLongFrameException) {
-			return "A part of the request is longer than allowed";
-		}
-		return "Malformed HTTP request: " + describe(failure);
 	}
 
 	private static String describe(Throwable failure) {

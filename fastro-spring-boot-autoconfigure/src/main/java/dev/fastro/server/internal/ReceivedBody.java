@@ -3,10 +3,11 @@ package dev.fastro.server.internal;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 import dev.fastro.http.HttpException;
+import dev.fastro.http.internal.BodyStream;
+import dev.fastro.http.internal.Exchange;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
-import io.netty.buffer.Unpooled;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
@@ -16,10 +17,9 @@ import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
 
 /**
- * One request's answer when it has a body: receives the body whole, within the size
- * limit, then dispatches the exchange with it, and releases it once the answer has been
- * written or the client has gone away. A body the connection's guards have already
- * received whole (see {@link MessageGuard}) is dispatched at once.
+ * One request's answer on Reactor Netty's exchange when its route takes the body whole:
+ * receives the body, within the route's limit, then dispatches the exchange with it, and
+ * releases it once the answer has been written or the client has gone away.
  * <p>
  * It is one subscriber for both phases, first of the request's content and then of the
  * answer, where {@code aggregate().flatMap(...).doFinally(...)} would take half a dozen
@@ -35,6 +35,8 @@ final class ReceivedBody extends Mono<Void> implements CoreSubscriber<Object>, S
 	private final HttpServerRequest request;
 
 	private final HttpServerResponse response;
+
+	private final Exchange exchange;
 
 	private final long maxSize;
 
@@ -53,30 +55,20 @@ final class ReceivedBody extends Mono<Void> implements CoreSubscriber<Object>, S
 
 	private volatile boolean cancelled;
 
-	/** The answer to a request whose body is yet to be received. */
-	ReceivedBody(FastroHttpHandler handler, HttpServerRequest request, HttpServerResponse response, long maxSize) {
+	ReceivedBody(FastroHttpHandler handler, HttpServerRequest request, HttpServerResponse response, Exchange exchange,
+			long maxSize) {
 		this.handler = handler;
 		this.request = request;
 		this.response = response;
+		this.exchange = exchange;
 		this.maxSize = maxSize;
-	}
-
-	/** The answer to a request whose body has been received whole; takes it over. */
-	ReceivedBody(FastroHttpHandler handler, HttpServerRequest request, HttpServerResponse response, ByteBuf whole) {
-		this(handler, request, response, whole.readableBytes());
-		this.body = whole;
 	}
 
 	@Override
 	public void subscribe(CoreSubscriber<? super Void> actual) {
 		this.actual = actual;
 		actual.onSubscribe(this);
-		if (this.body != null) {
-			answer(this.handler.dispatch(this.request, this.response, this.body));
-		}
-		else {
-			this.request.receive().subscribe(this);
-		}
+		this.request.receive().subscribe(this);
 	}
 
 	@Override
@@ -103,7 +95,7 @@ final class ReceivedBody extends Mono<Void> implements CoreSubscriber<Object>, S
 		this.received += chunk.readableBytes();
 		if (this.received > this.maxSize) {
 			this.upstream.cancel();
-			onError(this.handler.tooLarge());
+			onError(BodyStream.tooLarge(this.maxSize));
 			return;
 		}
 		this.body = append(this.body, chunk.retain(), this.response.alloc());
@@ -128,7 +120,7 @@ final class ReceivedBody extends Mono<Void> implements CoreSubscriber<Object>, S
 	public void onError(Throwable error) {
 		release();
 		if (!this.answering && error instanceof HttpException failure) {
-			answer(this.handler.fail(this.request, this.response, failure));
+			fail(failure);
 		}
 		else {
 			this.actual.onError(error);
@@ -145,11 +137,21 @@ final class ReceivedBody extends Mono<Void> implements CoreSubscriber<Object>, S
 		HttpException failure = ConnectionState.bodyFailure((Connection) this.request);
 		if (failure != null) {
 			release();
-			answer(this.handler.fail(this.request, this.response, failure));
+			fail(failure);
 			return;
 		}
-		ByteBuf received = (this.body != null) ? this.body : Unpooled.EMPTY_BUFFER;
-		answer(this.handler.dispatch(this.request, this.response, received));
+		if (this.body != null) {
+			this.exchange.receivedWhole(this.body);
+		}
+		answer(this.handler.dispatch(this.exchange));
+	}
+
+	/**
+	 * Answers with the body's failure, and ends the connection (on HTTP/2, the stream).
+	 */
+	private void fail(HttpException failure) {
+		this.response.keepAlive(false);
+		answer(this.handler.fail(this.exchange, failure));
 	}
 
 	private void answer(Publisher<Void> answer) {

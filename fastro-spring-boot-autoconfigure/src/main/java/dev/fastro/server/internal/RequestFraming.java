@@ -1,6 +1,9 @@
 package dev.fastro.server.internal;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.ByteProcessor;
 
 /**
@@ -127,6 +130,19 @@ final class RequestFraming implements ByteProcessor {
 			}
 		}
 		return to;
+	}
+
+	/**
+	 * The length a decoded request head declares for its body: {@link #CHUNKED}, its
+	 * content-length, or 0.
+	 */
+	static long declaredLength(HttpHeaders headers) {
+		if (headers.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true)) {
+			return CHUNKED;
+		}
+		String value = headers.get(HttpHeaderNames.CONTENT_LENGTH);
+		// Netty's decoder has already refused a malformed content-length.
+		return (value != null) ? Long.parseLong(value.trim()) : 0;
 	}
 
 	/**

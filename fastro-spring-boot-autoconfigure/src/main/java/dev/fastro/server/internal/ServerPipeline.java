@@ -85,7 +85,7 @@ final class ServerPipeline {
 		ConnectionState state = new ConnectionState(this.options, this.json);
 		pipeline.addBefore(codec, GUARDS[0], new ConnectionCloser(state));
 		pipeline.addBefore(codec, GUARDS[1], new FramingGuard(state));
-		pipeline.addAfter(codec, GUARDS[2], new MessageGuard(state, servesExchanges));
+		pipeline.addAfter(codec, GUARDS[2], new MessageGuard(state, servesExchanges, ServerPipeline::switchToHttp2));
 		if (this.accessLog != null && pipeline.get(NettyPipeline.AccessLogHandler) != null) {
 			// In place of Reactor Netty's, which reads each request from its own exchange
 			// and, on that exchange, would sit after the guard, missing the problem body
@@ -98,22 +98,18 @@ final class ServerPipeline {
 	}
 
 	/**
-	 * Takes the HTTP/1.1 access log off a connection about to switch to h2c, before the
-	 * {@code 101} passes it: the upgraded request is logged on its HTTP/2 stream. Reactor
-	 * Netty takes the access log off too, but only once the {@code 101} has passed, which
-	 * it never does where the log sits after the exchange.
+	 * Switches a connection from HTTP/1.1 to h2c around its {@code 101} answer. The
+	 * access log goes first, before the {@code 101} passes it: the upgraded request is
+	 * logged on its HTTP/2 stream (Reactor Netty takes the access log off too, but only
+	 * once the {@code 101} has passed, which it never does where the log sits after the
+	 * exchange). The guards go once it has passed, and what an HTTP/2 connection has
+	 * instead comes in.
 	 */
-	static void removeAccessLog(ChannelPipeline pipeline) {
+	private static void switchToHttp2(ChannelPipeline pipeline, Runnable write101) {
 		if (pipeline.get(NettyPipeline.AccessLogHandler) != null) {
 			pipeline.remove(NettyPipeline.AccessLogHandler);
 		}
-	}
-
-	/**
-	 * Takes the guards off a connection that has switched from HTTP/1.1 to h2c, and
-	 * installs what an HTTP/2 connection has instead.
-	 */
-	static void switchToHttp2(ChannelPipeline pipeline) {
+		write101.run();
 		for (String guard : GUARDS) {
 			if (pipeline.get(guard) != null) {
 				pipeline.remove(guard);

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.fastro.http.Handler;
 import dev.fastro.http.HttpException;
 import dev.fastro.http.Routes;
 import dev.fastro.http.internal.Dispatcher;
@@ -76,8 +77,8 @@ class ServerPipelineFuzzTest {
 	// Jazzer writes a CR or LF into its dictionary file unescaped, which libFuzzer cannot
 	// read: the seeds bring the line ends.
 	@DictionaryEntries({ "HTTP/1.1", "HTTP/1.0", "host: a", "content-length: ", "transfer-encoding: chunked",
-			"expect: 100-continue", "connection: close", "GET / ", "POST /echo ", "HEAD ", "OPTIONS * ",
-			"forwarded: for=", "x-forwarded-host: ", "content-type: application/x-www-form-urlencoded",
+			"expect: 100-continue", "connection: close", "GET / ", "POST /echo ", "POST /upload ", "HEAD ",
+			"OPTIONS * ", "forwarded: for=", "x-forwarded-host: ", "content-type: application/x-www-form-urlencoded",
 			"content-type: multipart/form-data; boundary=b", "--b", "%2e", "http://a/" })
 	@FuzzTest
 	void answersEachRequestOnceWithAWellFormedResponse(byte[] input) throws IOException {
@@ -164,7 +165,7 @@ class ServerPipelineFuzzTest {
 			.addLast(NettyPipeline.HttpCodec,
 					new HttpServerCodec(new HttpDecoderConfig().setMaxInitialLineLength(options.maxInitialLineLength())
 						.setMaxHeaderSize(options.maxHeaderSize())));
-		FastroHttpHandler handler = new FastroHttpHandler(dispatcher, JSON, new RequestLimits(8),
+		FastroHttpHandler handler = new FastroHttpHandler(DISPATCHER, dispatcher, JSON, new RequestLimits(8),
 				options.maxBodySize());
 		new ServerPipeline(options, JSON, handler, null).install(channel.pipeline());
 		channel.pipeline().addAfter(NettyPipeline.HttpCodec, "fuzz.decoded", decoded);
@@ -177,6 +178,8 @@ class ServerPipelineFuzzTest {
 			.get("/", (ctx) -> "ok")
 			.get("/users/{id}", (ctx) -> ctx.param("id") + ctx.queryMap())
 			.post("/echo", (ctx) -> ctx.bodyBytes())
+			.post("/upload",
+					Handler.streaming((ctx) -> ctx.bodyStream().map(ByteBuf::readableBytes).reduce(0, Integer::sum)))
 			.post("/form", (ctx) -> ctx.form().toString() + ctx.uploads("a").size())
 			.get("/stream", (ctx) -> Flux.just("a", "b"))
 			.get("/who", (ctx) -> ctx.scheme() + ctx.host() + ctx.port() + ctx.remoteAddress())

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.fastro.http.internal.BodyPolicy;
+import dev.fastro.http.internal.BodyStream;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.Exchange;
 import dev.fastro.http.internal.HostHeader;
@@ -62,16 +64,33 @@ final class InProcessConnector implements Connector {
 		}
 		String host = headers.get(HttpHeaderNames.HOST);
 		InProcessCall call = new InProcessCall(HostHeader.name(host), HostHeader.port(host, "http"));
-		// As the server's bridge does: no body is null, a body is released once answered.
-		ByteBuf body = (content.length > 0) ? Unpooled.wrappedBuffer(content) : null;
+		Exchange exchange = new Exchange(InProcessTransport.INSTANCE, call, request.method(), request.uri(), headers,
+				call.responseHeaders(), null, this.json, this.limits);
+		// As the server's bridge does: the route says how it takes a body, a body
+		// received whole is released once answered, and a streamed one is discarded.
+		ByteBuf body = null;
+		BodyStream stream = null;
+		if (content.length > 0) {
+			BodyPolicy policy = this.dispatcher.bodyPolicy(exchange);
+			if (policy.streamed()) {
+				ChunkFeeder feeder = new ChunkFeeder(content);
+				stream = feeder.streamTo(policy.limit(Long.MAX_VALUE));
+				exchange.streamed(stream);
+			}
+			else {
+				body = Unpooled.wrappedBuffer(content);
+				exchange.receivedWhole(body);
+			}
+		}
 		try {
-			Exchange exchange = new Exchange(InProcessTransport.INSTANCE, call, request.method(), request.uri(),
-					headers, call.responseHeaders(), body, this.json, this.limits);
 			Mono.from(this.dispatcher.dispatch(exchange)).block(this.timeout);
 		}
 		finally {
 			if (body != null) {
 				body.release();
+			}
+			if (stream != null) {
+				stream.discard();
 			}
 		}
 		if (!call.answered()) {
@@ -81,6 +100,67 @@ final class InProcessConnector implements Connector {
 		byte[] answer = request.method().equals("HEAD") ? new byte[0] : call.body();
 		List<Map.Entry<String, String>> responseHeaders = new ArrayList<>(call.responseHeaders().entries());
 		return new TestResponse(call.status(), responseHeaders, answer, jsonMapper());
+	}
+
+	/**
+	 * Offers a request body to a streaming route in chunks the size the server's codec
+	 * reads, as the handler asks for them.
+	 */
+	private static final class ChunkFeeder implements BodyStream.Source {
+
+		private static final int CHUNK = 8192;
+
+		private final byte[] content;
+
+		private BodyStream stream;
+
+		private int offset;
+
+		private boolean feeding;
+
+		private boolean askedAgain;
+
+		ChunkFeeder(byte[] content) {
+			this.content = content;
+		}
+
+		BodyStream streamTo(long maxSize) {
+			this.stream = new BodyStream(this, maxSize);
+			return this.stream;
+		}
+
+		/** Feeds on while the stream wants more; a call made while feeding feeds on. */
+		@Override
+		public synchronized void demand() {
+			if (this.feeding) {
+				this.askedAgain = true;
+				return;
+			}
+			this.feeding = true;
+			try {
+				do {
+					this.askedAgain = false;
+					feed();
+				}
+				while (this.askedAgain);
+			}
+			finally {
+				this.feeding = false;
+			}
+		}
+
+		private void feed() {
+			while (this.offset < this.content.length) {
+				int length = Math.min(CHUNK, this.content.length - this.offset);
+				boolean more = this.stream.offer(Unpooled.wrappedBuffer(this.content, this.offset, length));
+				this.offset += length;
+				if (!more) {
+					return;
+				}
+			}
+			this.stream.complete();
+		}
+
 	}
 
 }

@@ -11,6 +11,7 @@ import dev.fastro.http.HttpException;
 import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
 import dev.fastro.http.Upload;
+import io.netty.buffer.ByteBuf;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -33,6 +34,8 @@ class FastroTestClientTest {
 		.get("/items/{sku}", ctx -> new Item(ctx.param("sku"), (int) ctx.queryLong("quantity")))
 		.post("/items", ctx -> Response.created("/items/1", ctx.body(Item.class)))
 		.post("/echo", ctx -> ctx.bodyBytes())
+		.post("/count", Handler.streaming(ctx -> ctx.bodyStream().map(ByteBuf::readableBytes).collectList()))
+		.post("/small", Handler.streaming(10, ctx -> ctx.bodyStream().count()))
 		.post("/form", ctx -> ctx.formParam("name") + " " + ctx.formParam("city"))
 		.post("/upload", ctx -> {
 			Upload photo = ctx.upload("photo");
@@ -64,6 +67,14 @@ class FastroTestClientTest {
 			.hasHeader("content-length", "12")
 			.doesNotHaveHeader("transfer-encoding")
 			.hasBody("Hello world!");
+	}
+
+	@Test
+	void streamsABodyToAStreamingRouteInChunks() {
+		assertThat(this.client.post("/count").body(new byte[20_000], "application/octet-stream").exchange())
+			.hasStatus(200)
+			.hasBody("[8192,8192,3616]");
+		assertThat(this.client.post("/small").body(new byte[11], "application/octet-stream").exchange()).hasStatus(413);
 	}
 
 	@Test

@@ -3,6 +3,7 @@ package dev.fastro.demo;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
@@ -14,6 +15,7 @@ import dev.fastro.http.Middleware;
 import dev.fastro.http.Problem;
 import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
+import io.netty.buffer.ByteBuf;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
@@ -25,7 +27,8 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Examples to learn from: injected services, a regex-constrained parameter, a JSON
  * endpoint validated by its annotations, asynchronous and blocking handlers, a catch-all,
- * a route written in Unicode, and a group guarded by an auth-like middleware.
+ * an upload streamed as it arrives, a route written in Unicode, and a group guarded by an
+ * auth-like middleware.
  */
 @Configuration(proxyBeanMethods = false)
 class ExampleRoutes {
@@ -61,6 +64,13 @@ class ExampleRoutes {
 				return Map.of("report", "ready", "onEventLoop", Schedulers.isInNonBlockingThread());
 			}))
 			.get("/files/{*path}", ctx -> "File " + ctx.param("path"))
+			// A body as it arrives, up to 64 MB, hashed without ever being held whole.
+			.post("/uploads", Handler.streaming(64L << 20, ctx -> {
+				MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+				return ctx.bodyStream()
+					.reduce(0L, (size, chunk) -> size + digest(sha256, chunk))
+					.map(size -> Map.of("size", size, "sha256", HexFormat.of().formatHex(sha256.digest())));
+			}))
 			.get("/café/{dish}", ctx -> "Café: " + ctx.param("dish"))
 			.build();
 	}
@@ -85,6 +95,12 @@ class ExampleRoutes {
 					group -> group.use(bearerToken)
 						.get("/stats", ctx -> Map.of("middlewareNanos", middlewareNanos.sum())))
 			.build();
+	}
+
+	private static long digest(MessageDigest digest, ByteBuf chunk) {
+		int size = chunk.readableBytes();
+		digest.update(chunk.nioBuffer());
+		return size;
 	}
 
 	/** Answers an arithmetic overflow, such as a sum past {@code Long.MAX_VALUE}, 422. */

@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.HexFormat;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.test.RawHttp;
@@ -194,6 +197,20 @@ class BodyTest {
 			.POST(BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)))));
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(response.body()).isEqualTo(body);
+	}
+
+	@Test
+	void anUploadPastTheServersLimitStreamsToTheRouteThatTakesIt() throws Exception {
+		byte[] file = new byte[3 * LIMIT];
+		Arrays.fill(file, (byte) 'x');
+		String sha256 = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(file));
+		HttpResponse<String> response = send(request(this.port, "/uploads")
+			.POST(BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(file))));
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(json(response.body()))
+			.isEqualTo(json("{\"size\":" + file.length + ",\"sha256\":\"" + sha256 + "\"}"));
+		assertThat(this.client.post("/uploads").body(file, "application/octet-stream").exchange().bodyString())
+			.contains(sha256);
 	}
 
 	@Test

@@ -282,7 +282,7 @@ class RandomRequestsPropertyTest {
 				Tuple.of(2, Arbitraries.of("%zz", "%", "%4", "%G0", "%C0%AF", "%FF", "%00", "%2F", "%25", "%E2%82",
 						"%E2%82%AC", "%F0%9F%98%80", "%ED%A0%80", "%C3%A9", "%0D%0A")));
 		Arbitrary<String> word = Arbitraries.of("", "user", "users", "query", "json", "files", "async", "greeting",
-				"sum", "middleware", "admin", "stats", "reports", "slow", "1", "42", "x", ".", "..", "-1",
+				"sum", "middleware", "admin", "stats", "reports", "slow", "uploads", "1", "42", "x", ".", "..", "-1",
 				"99999999999999999999");
 		Arbitrary<String> junk = Arbitraries.strings()
 			.withChars("abz09-._~!$&'()*+,;=:@ \"<>[]\\^`{|}\t\u0000\u007f\u00e9\u00ff")

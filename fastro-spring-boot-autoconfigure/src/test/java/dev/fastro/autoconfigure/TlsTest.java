@@ -5,6 +5,7 @@ import java.math.BigInteger;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.file.Path;
@@ -16,11 +17,13 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 
+import dev.fastro.http.Handler;
 import dev.fastro.http.Routes;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.test.NettyLeakDetection;
 import dev.fastro.test.TestCertificates;
 import dev.fastro.test.TestCertificates.Identity;
+import io.netty.buffer.ByteBuf;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -76,6 +79,19 @@ class TlsTest {
 			assertThat(response.statusCode()).isEqualTo(200);
 			assertThat(response.body()).isEqualTo("https");
 			assertThat(servedBy(response)).isEqualTo(server.certificate().getSerialNumber());
+		});
+	}
+
+	@Test
+	void streamsARequestBodyOverTls() {
+		this.runner.withPropertyValues(pemBundle()).run(context -> {
+			int length = 32 << 20;
+			HttpResponse<String> response = client(null, server)
+				.send(HttpRequest.newBuilder(URI.create("https://localhost:" + port(context) + "/count"))
+					.timeout(Duration.ofSeconds(30))
+					.POST(BodyPublishers.ofByteArray(new byte[length]))
+					.build(), BodyHandlers.ofString());
+			assertThat(response.body()).isEqualTo(Integer.toString(length));
 		});
 	}
 
@@ -221,7 +237,12 @@ class TlsTest {
 
 		@Bean
 		Routes secure() {
-			return Routes.builder().get("/scheme", ctx -> ctx.scheme()).build();
+			return Routes.builder()
+				.get("/scheme", ctx -> ctx.scheme())
+				.post("/count",
+						Handler.streaming(1L << 30,
+								ctx -> ctx.bodyStream().map(ByteBuf::readableBytes).reduce(0L, Long::sum)))
+				.build();
 		}
 
 	}

@@ -52,7 +52,7 @@ class StreamedBodyTest {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
 				FastroServerAutoConfiguration.class))
-		.withPropertyValues("fastro.server.port=0", "fastro.server.max-body-size=1MB")
+		.withPropertyValues("fastro.server.port=0", "fastro.server.max-body-size=1MB", "fastro.server.read-timeout=1s")
 		.withUserConfiguration(StreamingRoutes.class);
 
 	@ParameterizedTest
@@ -111,8 +111,9 @@ class StreamedBodyTest {
 				// The handler takes one chunk and holds on: the client's writes stall
 				// once the socket buffers are full, far short of the body.
 				await().until(() -> routes.received.get() > 0);
+				// Longer than the read timeout: the handler, not the client, is slow.
 				AtomicLong seen = new AtomicLong(-1);
-				await().during(Duration.ofMillis(500))
+				await().during(Duration.ofMillis(1500))
 					.atMost(Duration.ofSeconds(20))
 					.until(() -> seen.getAndSet(written.get()) == written.get());
 				assertThat(written.get()).isLessThan(length / 4);
@@ -134,6 +135,19 @@ class StreamedBodyTest {
 			}
 			await().untilAsserted(() -> assertThat(routes.failure.get()).isInstanceOf(HttpException.class)
 				.hasMessageContaining("before the request body was complete"));
+		});
+	}
+
+	@Test
+	void aClientThatStopsSendingFailsTheStreamWithA408() {
+		this.runner.run((context) -> {
+			StreamingRoutes routes = context.getBean(StreamingRoutes.class);
+			try (RawHttp client = new RawHttp(port(context))) {
+				client.send("POST /count HTTP/1.1\r\nhost: a\r\ncontent-length: 1000\r\n\r\nabc");
+				await().untilAsserted(() -> assertThat(routes.failure.get()).isInstanceOf(HttpException.class)
+					.hasMessageContaining("did not arrive within 1000 ms"));
+				assertThat(client.read().status()).isEqualTo(408);
+			}
 		});
 	}
 

@@ -126,6 +126,18 @@ final class ConnectionState {
 		this.bodyPaced = paced;
 	}
 
+	/**
+	 * Marks the body being read on a connection that Reactor Netty's exchange serves as
+	 * paced by its handler, or no longer: see {@link #bodyPaced(boolean)}. An HTTP/2
+	 * stream has no guards, and no such state.
+	 */
+	static void bodyPaced(Connection connection, boolean paced) {
+		ConnectionState state = connection.channel().attr(KEY).get();
+		if (state != null) {
+			state.bodyPaced(paced);
+		}
+	}
+
 	boolean isBodyPaced() {
 		return this.bodyPaced;
 	}

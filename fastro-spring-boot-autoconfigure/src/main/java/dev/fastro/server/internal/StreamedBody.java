@@ -41,6 +41,7 @@ final class StreamedBody extends Mono<Void> implements BodyStream.Source, CoreSu
 		this.exchange = exchange;
 		this.stream = new BodyStream(this, maxSize);
 		exchange.streamed(this.stream);
+		ConnectionState.bodyPaced((Connection) request, true);
 	}
 
 	@Override
@@ -50,6 +51,7 @@ final class StreamedBody extends Mono<Void> implements BodyStream.Source, CoreSu
 
 	/** The answer has been written, or abandoned: the body is no longer read. */
 	private void ended() {
+		ConnectionState.bodyPaced((Connection) this.request, false);
 		this.stream.discard();
 		Subscription subscription;
 		synchronized (this) {
@@ -106,6 +108,7 @@ final class StreamedBody extends Mono<Void> implements BodyStream.Source, CoreSu
 
 	@Override
 	public void onComplete() {
+		ConnectionState.bodyPaced((Connection) this.request, false);
 		HttpException failure = ConnectionState.bodyFailure((Connection) this.request);
 		if (failure != null) {
 			this.stream.fail(failure);

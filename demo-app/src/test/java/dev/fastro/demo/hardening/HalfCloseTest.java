@@ -28,11 +28,11 @@ class HalfCloseTest extends HostileClientTest {
 		// A streamed (Flux), a delayed (Mono) and a blocking answer; once, each was cut
 		// short or lost.
 		String expected;
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			expected = wire.send(rawRequest("GET", target)).read().bodyString();
 		}
 		for (int i = 0; i < 200; i++) {
-			try (RawHttp wire = new RawHttp(this.port)) {
+			try (RawHttp wire = connect()) {
 				RawHttp.Received received = wire.send(rawRequest("GET", target))
 					.shutdownOutput()
 					.readUntilClose(Duration.ofSeconds(10));
@@ -47,7 +47,7 @@ class HalfCloseTest extends HostileClientTest {
 
 	@Test
 	void pipelinedRequestsBeforeTheFinAreAllAnsweredInOrder() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawHttp.Received received = wire
 				.send(rawRequest("GET", "/async/greeting/first") + rawRequest("GET", "/users/1")
 						+ rawRequest("GET", "/reports/slow") + rawRequest("GET", "/user/4"))
@@ -63,7 +63,7 @@ class HalfCloseTest extends HostileClientTest {
 
 	@Test
 	void finBeforeTheBodyIsCompleteIsBadRequest() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawHttp.Received received = wire
 				.send(rawRequest("POST", "/json", "content-type: application/json", "content-length: 100")
 						+ "{\"name\":")

@@ -1,9 +1,11 @@
 package dev.fastro.demo.hardening;
 
 import java.io.IOException;
+import java.time.Duration;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.server.internal.FastroServer;
+import dev.fastro.test.RawHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -16,8 +18,8 @@ import static dev.fastro.demo.hardening.HostileAssertions.awaitConnectionsClosed
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What every hostile-client test shares: the demo app with small limits, and after each
- * case the proof that the server still serves a normal request.
+ * What every hostile-client test shares: the demo app with small limits, connections to
+ * it, and after each case the proof that the server still serves a normal request.
  */
 @HostileApp
 abstract class HostileClientTest {
@@ -40,7 +42,7 @@ abstract class HostileClientTest {
 
 	@AfterEach
 	void stillServing() throws IOException {
-		assertServing(this.port);
+		assertServing(this::connect);
 	}
 
 	/**
@@ -49,6 +51,19 @@ abstract class HostileClientTest {
 	@AfterAll
 	static void settle(@Autowired FastroServer server) {
 		awaitConnectionsClosed(server);
+	}
+
+	/**
+	 * A new connection to the application, whose reads wait {@link RawHttp#READ_TIMEOUT}
+	 * for a byte.
+	 */
+	RawHttp connect() throws IOException {
+		return connect(RawHttp.READ_TIMEOUT);
+	}
+
+	/** A new connection to the application. */
+	RawHttp connect(Duration readTimeout) throws IOException {
+		return new RawHttp(this.port, readTimeout);
 	}
 
 }

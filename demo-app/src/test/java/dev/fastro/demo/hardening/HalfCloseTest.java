@@ -19,6 +19,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * before it reads the answers: that is legal HTTP/1.1, and the answers must come whole,
  * whether they are written at once, later, from a blocking thread or streamed. The server
  * closes the connection once they are.
+ * <p>
+ * Over TLS ({@link TlsExchangeTest}) the client shuts its side down with a close_notify,
+ * then the FIN. TLS 1.3 makes the close_notify a half-close too: it ends what the client
+ * sends and leaves the server's side open (RFC 8446, 6.1), so the same answers are due.
  */
 class HalfCloseTest extends HostileClientTest {
 

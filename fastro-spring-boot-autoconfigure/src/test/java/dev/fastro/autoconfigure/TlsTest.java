@@ -21,6 +21,8 @@ import dev.fastro.http.Handler;
 import dev.fastro.http.Routes;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.test.NettyLeakDetection;
+import dev.fastro.test.RawHttp;
+import dev.fastro.test.RawResponse;
 import dev.fastro.test.TestCertificates;
 import dev.fastro.test.TestCertificates.Identity;
 import io.netty.buffer.ByteBuf;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import reactor.core.publisher.Mono;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
@@ -169,6 +172,42 @@ class TlsTest {
 	}
 
 	@Test
+	void answersATls13ClientThatHalfClosesAfterItsRequest() {
+		// TLS 1.3's close_notify ends only what the client sends (RFC 8446, 6.1): the
+		// answer still due is written, as after a FIN in clear text. Reactor Netty would
+		// close at once.
+		this.runner.withPropertyValues(server.keyStoreBundle("server")).run(context -> {
+			try (RawHttp wire = RawHttp.overTls(TestCertificates.clientContext(null, server), port(context),
+					Duration.ofSeconds(10))) {
+				assertThat(wire.tlsSession().getProtocol()).isEqualTo("TLSv1.3");
+				RawHttp.Received received = wire.send(RawHttp.rawRequest("GET", "/later"))
+					.shutdownOutput()
+					.readUntilClose(Duration.ofSeconds(10));
+				assertThat(received.end()).as("%s", received).isEqualTo(RawHttp.End.EOF);
+				assertThat(received.responses()).singleElement().extracting(RawResponse::bodyString).isEqualTo("later");
+			}
+		});
+	}
+
+	@Test
+	void closesATls12ConnectionAtTheClientsCloseNotify() {
+		// RFC 5246, 7.2.1: the other party closes down the connection at once,
+		// discarding any pending writes.
+		this.runner.withPropertyValues(pemBundle("spring.ssl.bundle.pem.server.options.enabled-protocols=TLSv1.2"))
+			.run(context -> {
+				try (RawHttp wire = RawHttp.overTls(TestCertificates.clientContext(null, server), port(context),
+						Duration.ofSeconds(10))) {
+					assertThat(wire.tlsSession().getProtocol()).isEqualTo("TLSv1.2");
+					RawHttp.Received received = wire.send(RawHttp.rawRequest("GET", "/later"))
+						.shutdownOutput()
+						.readUntilClose(Duration.ofSeconds(10));
+					assertThat(received.ended()).as("%s", received).isTrue();
+					assertThat(received.text()).isEmpty();
+				}
+			});
+	}
+
+	@Test
 	void failsAtStartUpNamingAnUnknownBundle() {
 		this.runner.withPropertyValues("fastro.server.ssl.bundle=nope")
 			.run(context -> assertThat(context).getFailure()
@@ -242,6 +281,7 @@ class TlsTest {
 				.post("/count",
 						Handler.streaming(1L << 30,
 								ctx -> ctx.bodyStream().map(ByteBuf::readableBytes).reduce(0L, Long::sum)))
+				.get("/later", ctx -> Mono.delay(Duration.ofMillis(50)).thenReturn("later"))
 				.build();
 		}
 

@@ -18,22 +18,27 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.SSLSocket;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One HTTP/1.1 connection over a plain socket, for what {@link java.net.http.HttpClient}
- * cannot do: malformed and pipelined requests, bytes sent slowly, a half-close, reading
- * whatever arrives until the server ends the connection. Responses are parsed strictly,
- * so that a test fails on a malformed one: CRLF line ends, token header names, visible
- * header values, exactly one framing, a body exactly as long as it says.
+ * One HTTP/1.1 connection over a plain socket, or over TLS 1.3, for what
+ * {@link java.net.http.HttpClient} cannot do: malformed and pipelined requests, bytes
+ * sent slowly, a half-close, reading whatever arrives until the server ends the
+ * connection. Responses are parsed strictly, so that a test fails on a malformed one:
+ * CRLF line ends, token header names, visible header values, exactly one framing, a body
+ * exactly as long as it says.
  */
 public final class RawHttp implements Closeable {
 
 	/**
-	 * Long enough for a loaded machine; a test that expects silence reads with its own
-	 * deadline.
+	 * How long a read waits for a byte unless told otherwise: long enough for a loaded
+	 * machine; a test that expects silence reads with its own deadline.
 	 */
-	private static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
+	public static final Duration READ_TIMEOUT = Duration.ofSeconds(10);
 
 	private static final Pattern STATUS_LINE = Pattern
 		.compile("HTTP/1\\.([01]) ([1-5][0-9][0-9]) ([\\t\\x20-\\x7E\\x80-\\xFF]*)");
@@ -41,6 +46,10 @@ public final class RawHttp implements Closeable {
 	private static final Pattern HEADER_LINE = Pattern
 		.compile("([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \\t]*([\\t\\x20-\\x7E\\x80-\\xFF]*?)[ \\t]*");
 
+	/** The TCP connection: {@link #socket} itself, or the one TLS runs over. */
+	private final Socket tcp;
+
+	/** What the bytes go through: the TCP connection, or TLS over it. */
 	private final Socket socket;
 
 	private final InputStream in;
@@ -56,11 +65,54 @@ public final class RawHttp implements Closeable {
 
 	/** A connection whose reads give up after {@code readTimeout} without a byte. */
 	public RawHttp(int port, Duration readTimeout) throws IOException {
-		this.socket = new Socket("127.0.0.1", port);
-		this.socket.setSoTimeout((int) readTimeout.toMillis());
-		this.socket.setTcpNoDelay(true);
+		this(tcp(port, readTimeout));
+	}
+
+	private RawHttp(Socket tcp) throws IOException {
+		this(tcp, tcp);
+	}
+
+	private RawHttp(Socket tcp, Socket socket) throws IOException {
+		this.tcp = tcp;
+		this.socket = socket;
 		this.in = new BufferedInputStream(this.socket.getInputStream());
 		this.out = this.socket.getOutputStream();
+	}
+
+	/**
+	 * A connection over TLS to {@code 127.0.0.1:port}, its handshake done, trusting what
+	 * {@code tls} trusts, whose reads give up after {@code readTimeout} without a byte.
+	 * It offers no ALPN: HTTP/1.1 only. The JDK and Netty agree on TLS 1.3 unless the
+	 * server offers less ({@link #tlsSession()} tells).
+	 * <p>
+	 * TLS 1.3 (RFC 8446, 6.1) makes a client's close_notify a half-close: it ends what
+	 * the client sends and leaves the server's side open, so {@link #shutdownOutput()}
+	 * means over TLS 1.3 what a FIN means in clear text. Over TLS 1.2 the server answers
+	 * it by closing at once (RFC 5246, 7.2.1).
+	 */
+	public static RawHttp overTls(SSLContext tls, int port, Duration readTimeout) throws IOException {
+		Socket tcp = tcp(port, readTimeout);
+		try {
+			SSLSocket socket = (SSLSocket) tls.getSocketFactory().createSocket(tcp, "localhost", port, true);
+			socket.startHandshake();
+			return new RawHttp(tcp, socket);
+		}
+		catch (IOException | RuntimeException ex) {
+			tcp.close();
+			throw ex;
+		}
+	}
+
+	private static Socket tcp(int port, Duration readTimeout) throws IOException {
+		Socket tcp = new Socket("127.0.0.1", port);
+		tcp.setSoTimeout((int) readTimeout.toMillis());
+		tcp.setTcpNoDelay(true);
+		return tcp;
+	}
+
+	/** The TLS session the connection runs in, or {@code null} in clear text. */
+	public SSLSession tlsSession() {
+		return (this.socket instanceof SSLSocket tls) ? tls.getSession() : null;
 	}
 
 	/**
@@ -119,16 +171,17 @@ public final class RawHttp implements Closeable {
 
 	/**
 	 * Leaves with a reset (RST) instead of a FIN: the client is gone, not merely done
-	 * sending.
+	 * sending. Over TLS it sends no close_notify either: it vanishes.
 	 */
 	public void reset() throws IOException {
-		this.socket.setSoLinger(true, 0);
+		this.tcp.setSoLinger(true, 0);
+		this.tcp.close();
 		close();
 	}
 
 	/**
-	 * Tells the server that nothing more comes (a FIN), while the answer can still be
-	 * read.
+	 * Tells the server that nothing more comes (a FIN; over TLS a close_notify, then the
+	 * FIN), while the answer can still be read.
 	 */
 	public RawHttp shutdownOutput() throws IOException {
 		this.socket.shutdownOutput();

@@ -11,6 +11,7 @@ import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -55,11 +56,19 @@ public final class TestCertificates {
 	 * A client TLS context trusting {@code trusted}, presenting {@code own} if not null.
 	 */
 	public static SSLContext clientContext(Identity own, Identity... trusted) {
+		return clientContext(own, Arrays.stream(trusted).map(Identity::certificate).toArray(X509Certificate[]::new));
+	}
+
+	/**
+	 * A client TLS context trusting the certificates {@code trusted}, such as those an
+	 * application's SSL bundle serves, presenting {@code own} if not null.
+	 */
+	public static SSLContext clientContext(Identity own, X509Certificate... trusted) {
 		try {
 			KeyStore trustStore = KeyStore.getInstance("PKCS12");
 			trustStore.load(null, null);
-			for (Identity identity : trusted) {
-				trustStore.setCertificateEntry(identity.name(), identity.certificate());
+			for (int i = 0; i < trusted.length; i++) {
+				trustStore.setCertificateEntry("trusted-" + i, trusted[i]);
 			}
 			TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
 			trust.init(trustStore);

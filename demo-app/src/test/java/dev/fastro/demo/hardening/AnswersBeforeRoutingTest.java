@@ -67,7 +67,7 @@ class AnswersBeforeRoutingTest extends HostileClientTest {
 
 	@Test
 	void requestLineTooLongIsAnsweredByTheServerAlone() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send(rawRequest("GET", "/" + "a".repeat(HostileApp.MAX_INITIAL_LINE_BYTES)))
 				.read();
 			assertProblem(response, 414);
@@ -80,7 +80,7 @@ class AnswersBeforeRoutingTest extends HostileClientTest {
 		malformedChunk();
 		bodyTooSlow();
 		String id = "reset-" + System.nanoTime();
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			wire.send(rawRequest("GET", "/test/slow-blocking?id=" + id));
 			await().atMost(Duration.ofSeconds(10)).until(() -> HostileRoutes.blockingStarted.contains(id));
 			wire.reset();
@@ -94,7 +94,7 @@ class AnswersBeforeRoutingTest extends HostileClientTest {
 	}
 
 	private void assertShapedByMiddlewareAndHooks(String request, int status) throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send(request).read();
 			assertProblem(response, status);
 			assertThat(response.header("x-global-middleware")).as("global middleware on the %d", status)

@@ -52,7 +52,7 @@ class AppFaultsTest extends HostileClientTest {
 	@ParameterizedTest(name = "{0}")
 	@CsvSource({ "/test/crlf, x-bad, b", "/test/bad-name, x bad, x" })
 	void headerThatIsNoHeaderIsOneInternalServerError(String path, String name, String injected) throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send(rawRequest("GET", path)).read();
 			// Exactly one response: no invalid or injected header line, no second
 			// response after it.
@@ -70,7 +70,7 @@ class AppFaultsTest extends HostileClientTest {
 	void statusWithoutContentIsSentWithoutTheBodyTheHandlerGave(int status, String kind) throws Exception {
 		String id = UUID.randomUUID().toString();
 		startLeakCheck();
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			wire.send(rawRequest("GET", "/test/body/" + status + "/" + kind + "?id=" + id) + rawRequest("GET", "/"));
 			RawResponse response = wire.read();
 			assertThat(response.status()).isEqualTo(status);
@@ -88,7 +88,7 @@ class AppFaultsTest extends HostileClientTest {
 	void answerOfEveryKindLeavesTheConnectionUsable(String method, String kind) throws Exception {
 		String id = UUID.randomUUID().toString();
 		startLeakCheck();
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			wire.send(rawRequest(method, "/test/body/200/" + kind + "?id=" + id) + rawRequest("GET", "/"));
 			RawResponse response = method.equals("HEAD") ? wire.readToHead() : wire.read();
 			assertThat(response.status()).isEqualTo(200);
@@ -118,7 +118,7 @@ class AppFaultsTest extends HostileClientTest {
 	void clientLeavingMidStreamCancelsTheStream() throws Exception {
 		String id = UUID.randomUUID().toString();
 		startLeakCheck();
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			wire.send(rawRequest("GET", "/test/body/200/endless-stream?id=" + id));
 			assertThat(wire.readToHead().status()).isEqualTo(200);
 		}
@@ -130,16 +130,16 @@ class AppFaultsTest extends HostileClientTest {
 	void clientLeavingMidBodyLeaksNothing() throws Exception {
 		startLeakCheck();
 		for (int i = 0; i < 20; i++) {
-			try (RawHttp wire = new RawHttp(this.port)) {
+			try (RawHttp wire = connect()) {
 				wire.send(rawRequest("POST", "/json", "content-type: application/json", "content-length: 100")
 						+ "{\"name\":\"half a bo");
 			}
-			try (RawHttp wire = new RawHttp(this.port)) {
+			try (RawHttp wire = connect()) {
 				wire.send(rawRequest("POST", "/json", "content-type: application/json", "transfer-encoding: chunked")
 						+ "8\r\n{\"name\":\r\n6\r\n\"half");
 			}
 		}
-		assertServing(this.port);
+		assertServing(this::connect);
 		assertNoLeaks();
 	}
 
@@ -151,18 +151,18 @@ class AppFaultsTest extends HostileClientTest {
 		// the answer would be a 200, or a 400 from the JSON reader.
 		for (int i = 0; i < 80; i++) {
 			String body = new String[] { "{\"name\":\"n\",\"email\":\"e\"}", "{\"name\":", "null", "[1]" }[i % 4];
-			try (RawHttp wire = new RawHttp(this.port)) {
+			try (RawHttp wire = connect()) {
 				wire.send(rawRequest("POST", "/json", "content-type: application/json",
 						"content-length: " + body.length()) + body);
 				wire.shutdownOutput();
 			}
-			try (RawHttp wire = new RawHttp(this.port)) {
+			try (RawHttp wire = connect()) {
 				wire.send(rawRequest("POST", "/json", "content-type: application/json", "transfer-encoding: chunked")
 						+ Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\n\r\n");
 				wire.shutdownOutput();
 			}
 		}
-		assertServing(this.port);
+		assertServing(this::connect);
 		assertNoLeaks();
 	}
 
@@ -174,7 +174,7 @@ class AppFaultsTest extends HostileClientTest {
 		for (int i = 0; i < 40; i++) {
 			String chunks = (i % 2 == 0) ? "2\r\n{}\r\nzz\r\n" : "2\r\n{}XX\r\n0\r\n\r\n";
 			for (String path : new String[] { "/json", "/test/count" }) {
-				try (RawHttp wire = new RawHttp(this.port)) {
+				try (RawHttp wire = connect()) {
 					RawResponse response = wire
 						.send(rawRequest("POST", path, "content-type: application/json", "transfer-encoding: chunked")
 								+ chunks)
@@ -184,7 +184,7 @@ class AppFaultsTest extends HostileClientTest {
 				}
 			}
 		}
-		assertServing(this.port);
+		assertServing(this::connect);
 		assertNoLeaks();
 	}
 
@@ -193,7 +193,7 @@ class AppFaultsTest extends HostileClientTest {
 		HostileRoutes.pendingSubscribedOn.set(null);
 		HostileRoutes.pendingCancelledOn.set(null);
 		Thread subscribedOn;
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			wire.send(rawRequest("GET", "/test/pending"));
 			subscribedOn = await().atMost(Duration.ofSeconds(10))
 				.untilAtomic(HostileRoutes.pendingSubscribedOn, notNullValue());

@@ -112,14 +112,22 @@ final class HostileAssertions {
 	}
 
 	/** Asserts that a normal request on a new connection is answered normally. */
-	static void assertServing(int port) throws IOException {
-		try (RawHttp wire = new RawHttp(port)) {
+	static void assertServing(Connector connector) throws IOException {
+		try (RawHttp wire = connector.connect()) {
 			RawResponse response = wire.send(rawRequest("GET", "/")).read();
 			assertThat(response.status()).as("GET / on a new connection").isEqualTo(200);
 			assertDated(response);
 			assertThat(response.header("content-type")).isEqualTo("text/plain; charset=utf-8");
 			assertThat(response.bodyString()).isEqualTo(HELLO);
 		}
+	}
+
+	/** Opens a new connection to the server under test, in clear text or over TLS. */
+	@FunctionalInterface
+	interface Connector {
+
+		RawHttp connect() throws IOException;
+
 	}
 
 }

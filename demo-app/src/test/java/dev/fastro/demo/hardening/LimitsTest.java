@@ -33,7 +33,7 @@ class LimitsTest extends HostileClientTest {
 	void requestLineUnderTheLimitIsServed() throws IOException {
 		// "GET /files/aaa... HTTP/1.1": about 100 bytes under the limit.
 		String path = "/files/" + "a".repeat(MAX_INITIAL_LINE_BYTES - 120);
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send(rawRequest("GET", path)).read();
 			assertThat(response.status()).isEqualTo(200);
 			assertThat(response.bodyString()).isEqualTo("File " + "a".repeat(MAX_INITIAL_LINE_BYTES - 120));
@@ -42,7 +42,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void requestLineOverTheLimitIsUriTooLongAndCloses() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send(rawRequest("GET", "/files/" + "a".repeat(MAX_INITIAL_LINE_BYTES + 80)))
 				.read();
 			assertProblem(response, 414);
@@ -54,7 +54,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void headersUnderTheLimitAreServed() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			// host and 25 lines of 50 bytes: about 1.3 KB of the 2 KB.
 			RawResponse response = wire.send(rawRequest("GET", "/", headers(25, 50))).read();
 			assertThat(response.status()).isEqualTo(200);
@@ -64,7 +64,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void oneHeaderOverTheLimitIsHeaderFieldsTooLargeAndCloses() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send(rawRequest("GET", "/", "x-big: " + "b".repeat(MAX_HEADER_BYTES + 100)))
 				.read();
 			assertProblem(response, 431);
@@ -74,7 +74,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void manyHeadersOverTheLimitAreHeaderFieldsTooLargeAndClose() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			// Each line is small; together about 3 KB.
 			RawResponse response = wire.send(rawRequest("GET", "/", headers(MAX_HEADER_BYTES / 50 + 20, 50))).read();
 			assertProblem(response, 431);
@@ -87,7 +87,7 @@ class LimitsTest extends HostileClientTest {
 	@Test
 	void bodyAtTheLimitIsAccepted() throws IOException {
 		String body = jsonOfSize(MAX_BODY_BYTES);
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire
 				.send(rawRequest("POST", "/json", JSON, "content-length: " + body.length()) + body)
 				.read();
@@ -98,7 +98,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void declaredBodyOverTheLimitIsRefusedBeforeItIsSent() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			// Only the headers: the answer must come from the content-length alone.
 			// A server waiting for the body would get none, and answer the read
 			// timeout's 408 instead.
@@ -118,7 +118,7 @@ class LimitsTest extends HostileClientTest {
 			String chunk = body.substring(at, Math.min(body.length(), at + 4000));
 			chunks.append(Integer.toHexString(chunk.length())).append("\r\n").append(chunk).append("\r\n");
 		}
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire
 				.send(rawRequest("POST", "/json", JSON, "transfer-encoding: chunked") + chunks + "0\r\n\r\n")
 				.read();
@@ -129,7 +129,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void chunkedBodyOverTheLimitIsRefusedWhileStreaming() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			wire.send(rawRequest("POST", "/json", JSON, "transfer-encoding: chunked"));
 			String chunk = "2000\r\n" + "x".repeat(0x2000) + "\r\n";
 			// One chunk past the limit and no last chunk: the server must stop at the
@@ -149,7 +149,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void queryParametersAtTheLimitAreServed() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire
 				.send(rawRequest("GET", "/query?name=x" + parameters(2, MAX_PARAMETER_COUNT, "&")))
 				.read();
@@ -160,7 +160,7 @@ class LimitsTest extends HostileClientTest {
 
 	@Test
 	void tooManyQueryParametersAreBadRequest() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire
 				.send(rawRequest("GET", "/query?name=x" + parameters(2, MAX_PARAMETER_COUNT + 1, "&")))
 				.read();
@@ -172,7 +172,7 @@ class LimitsTest extends HostileClientTest {
 	@Test
 	void formFieldsAtTheLimitAreServed() throws IOException {
 		String form = parameters(1, MAX_PARAMETER_COUNT, "&").substring(1);
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire
 				.send(rawRequest("POST", "/test/form", "content-type: application/x-www-form-urlencoded",
 						"content-length: " + form.length()) + form)
@@ -185,7 +185,7 @@ class LimitsTest extends HostileClientTest {
 	@Test
 	void tooManyFormFieldsAreBadRequest() throws IOException {
 		String form = parameters(1, MAX_PARAMETER_COUNT + 1, "&").substring(1);
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire
 				.send(rawRequest("POST", "/test/form", "content-type: application/x-www-form-urlencoded",
 						"content-length: " + form.length()) + form)
@@ -230,7 +230,7 @@ class LimitsTest extends HostileClientTest {
 	}
 
 	private void assertJsonRefused(String path, String body) throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send(rawRequest("POST", path, JSON, "content-length: " + body.length()) + body)
 				.read();
 			assertProblem(response, 400);

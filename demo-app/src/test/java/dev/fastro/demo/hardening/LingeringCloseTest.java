@@ -25,7 +25,7 @@ class LingeringCloseTest extends HostileClientTest {
 	@Test
 	void clientWritingAWholeOversizedBodyBeforeReadingReadsThe413() throws IOException {
 		byte[] body = new byte[BODY_BYTES];
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			wire.send(rawRequest("POST", "/json", "content-type: application/json", "content-length: " + BODY_BYTES));
 			wire.send(body);
 			RawResponse response = wire.read();
@@ -37,7 +37,7 @@ class LingeringCloseTest extends HostileClientTest {
 	@Test
 	void clientWritingAWholeOversizedChunkedBodyBeforeReadingReadsThe413() throws IOException {
 		byte[] chunk = ("10000\r\n" + "x".repeat(0x10000) + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			wire.send(rawRequest("POST", "/json", "content-type: application/json", "transfer-encoding: chunked"));
 			for (int sent = 0; sent < BODY_BYTES; sent += 0x10000) {
 				wire.send(chunk);

@@ -173,7 +173,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 	@ParameterizedTest
 	@ValueSource(strings = { "2;ext", "2;ext=1", "2 ;ext=\"a b\"", "2\t;ext", "002" })
 	void chunkSizeLineWithExtensionsIsAccepted(String chunkSizeLine) throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire
 				.send("POST /test/count HTTP/1.1\r\n" + HOST + "transfer-encoding: chunked\r\n\r\n" + chunkSizeLine
 						+ "\r\n{}\r\n0\r\n\r\n")
@@ -225,7 +225,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 	@ValueSource(strings = { "/user/%zz", "/%zz", "/user/%", "/user/%C0%AF", "/user/%FF", "/query?name=%C0%AF",
 			"/query?name=%FF", "/query?name=%zz" })
 	void undecodableTargetIsBadRequest(String target) throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send(rawRequest("GET", target)).read();
 			assertProblem(response, 400);
 			assertClosedOrUsable(wire, response);
@@ -258,7 +258,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 	@Test
 	void optionsAsteriskAnswersWithTheServersMethods() throws IOException {
 		// RFC 9110 9.3.7: OPTIONS * asks about the server; it was a 404.
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send(rawRequest("OPTIONS", "*")).read();
 			assertThat(response.status()).as(response.bodyString()).isEqualTo(204);
 			assertThat(response.header("allow")).isEqualTo("GET, HEAD, OPTIONS, POST");
@@ -279,7 +279,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 	@ValueSource(
 			strings = { "/test/count/.../x", "/test/count/.x/x..", "/test/count/%2e%2e%2e", "/test/count/x?to=../y" })
 	void dotsThatAreNoDotSegmentAreRouted(String target) throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send(rawRequest("GET", target)).read();
 			assertThat(response.status()).as(response.bodyString()).isEqualTo(200);
 			assertThat(response.bodyString()).startsWith("counted ");
@@ -288,7 +288,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void absoluteFormTargetIsRoutedByItsPath() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			assertThat(wire.send(rawRequest("GET", "http://localhost/user/7?x=1")).read().bodyString())
 				.isEqualTo("User 7");
 		}
@@ -298,7 +298,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 	void percentEncodedNulInAParameterIsDecoded() throws IOException {
 		// Escaped, a NUL is data: a handler that builds file names must refuse it itself
 		// (README).
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			assertThat(wire.send(rawRequest("GET", "/user/1%002")).read().bodyString()).isEqualTo("User 1\u00002");
 		}
 	}
@@ -307,7 +307,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void pipelinedRequestsAreAnsweredInOrder() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			// The first is answered later (a 5 ms delay) than the others could be.
 			wire.send(rawRequest("GET", "/async/greeting/first") + rawRequest("GET", "/user/2")
 					+ rawRequest("GET", "/query?name=third"));
@@ -324,7 +324,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 		String pipelined = rawRequest("GET", "/async/greeting/first") + jsonPost("first") + rawRequest("GET", "/user/2")
 				+ jsonPost("second") + jsonPost("third");
 		for (boolean byteByByte : new boolean[] { false, true }) {
-			try (RawHttp wire = new RawHttp(this.port)) {
+			try (RawHttp wire = connect()) {
 				if (byteByByte) {
 					wire.sendByteByByte(pipelined);
 				}
@@ -347,7 +347,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 		for (int i = 0; i < 100; i++) {
 			pipelined.append((i % 3 == 0) ? jsonPost("n" + i) : rawRequest("GET", "/user/" + i));
 		}
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			wire.send(pipelined.toString());
 			for (int i = 0; i < 100; i++) {
 				assertThat(wire.read().bodyString()).isEqualTo((i % 3 == 0) ? payload("n" + i) : "User " + i);
@@ -368,7 +368,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 	@Test
 	void expectContinueIsAnsweredContinueWhenTheBodyWillBeAccepted() throws IOException {
 		String body = "{\"name\":\"fastro\",\"email\":\"hello@fastro.dev\"}";
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse interim = wire
 				.send(rawRequest("POST", "/json", "content-type: application/json", "content-length: " + body.length(),
 						"expect: 100-continue"))
@@ -383,7 +383,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void expectContinueWithTooLargeABodyIsRefusedWithoutContinue() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire
 				.send(rawRequest("POST", "/json", "content-type: application/json",
 						"content-length: " + (MAX_BODY_BYTES + 1), "expect: 100-continue"))
@@ -395,7 +395,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void unknownExpectationIsExpectationFailed() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send(rawRequest("GET", "/test/count", "expect: something")).read();
 			assertProblem(response, 417);
 			assertClosedOrUsable(wire, response);
@@ -405,7 +405,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void http10WithoutKeepAliveIsAnsweredAndClosed() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send("GET / HTTP/1.0\r\n\r\n").readToHttp10();
 			assertThat(response.status()).isEqualTo(200);
 			assertThat(response.bodyString()).isEqualTo(HELLO);
@@ -415,7 +415,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	@Test
 	void connectionCloseIsAnsweredAndClosed() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send(rawRequest("GET", "/", "connection: close")).read();
 			assertThat(response.status()).isEqualTo(200);
 			assertThat(response.bodyString()).isEqualTo(HELLO);
@@ -439,7 +439,7 @@ class ProtocolAbuseTest extends HostileClientTest {
 
 	private void assertRefused(String request, int status, ConnectionCheck afterwards) throws IOException {
 		for (Sending sending : Sending.values()) {
-			try (RawHttp wire = new RawHttp(this.port)) {
+			try (RawHttp wire = connect()) {
 				RawResponse response = sending.send(wire, request);
 				assertProblem(response, status);
 				afterwards.check(wire, response);

@@ -113,7 +113,7 @@ class RandomRequestsPropertyTest {
 		for (RawResponse response : responses) {
 			assertAcceptable(request, response);
 		}
-		assertServing(port);
+		assertServing(() -> new RawHttp(port));
 	}
 
 	/**

@@ -48,7 +48,7 @@ class TimeoutsTest extends HostileClientTest {
 
 	@Test
 	void idleKeepAliveConnectionIsClosedAfterTheIdleTimeout() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawResponse response = wire.send(rawRequest("GET", "/")).read();
 			assertThat(response.status()).isEqualTo(200);
 			assertThat(response.header("connection")).as("kept alive").isNull();
@@ -65,7 +65,7 @@ class TimeoutsTest extends HostileClientTest {
 
 	@Test
 	void connectionThatNeverSendsAByteIsClosed() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			RawHttp.Received received = wire.readUntilClose(PATIENCE);
 			assertThat(received.ended()).as("closed by the server: %s", received).isTrue();
 			assertNothingOr408(received, "headers");
@@ -76,7 +76,7 @@ class TimeoutsTest extends HostileClientTest {
 
 	@Test
 	void headersSentTooSlowlyAreCutOffAfterTheReadTimeout() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			// One byte every 300 ms, never finishing: no single read waits long, the
 			// whole does. The connection is never idle, so only the read timeout can
 			// end it.
@@ -96,7 +96,7 @@ class TimeoutsTest extends HostileClientTest {
 
 	@Test
 	void bodySentTooSlowlyIsCutOffAfterTheReadTimeout() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			// Content-length 100, then 10 bytes, then nothing.
 			wire.send(rawRequest("POST", "/json", "content-type: application/json", "content-length: 100")
 					+ "{\"name\":\"a");
@@ -121,7 +121,7 @@ class TimeoutsTest extends HostileClientTest {
 			pipelined.append(jsonPost(name));
 			cuts.add(pipelined.length() - payload(name).length() / 2);
 		}
-		try (RawHttp wire = new RawHttp(this.port)) {
+		try (RawHttp wire = connect()) {
 			int from = 0;
 			for (int cut : cuts) {
 				wire.send(pipelined.substring(from, cut));
@@ -142,7 +142,7 @@ class TimeoutsTest extends HostileClientTest {
 
 	@Test
 	void handlerThatNeverFinishesIsServiceUnavailableAfterTheRequestTimeout() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port, PATIENCE)) {
+		try (RawHttp wire = connect(PATIENCE)) {
 			RawResponse response = wire.send(rawRequest("GET", "/test/never")).read();
 			assertTimedOut(response, 503, "No answer within the request timeout of " + REQUEST.toMillis() + " ms");
 			assertClosedOrUsable(wire, response);
@@ -152,7 +152,7 @@ class TimeoutsTest extends HostileClientTest {
 	@Test
 	void streamWhoseFirstItemNeverComesIsServiceUnavailableAfterTheRequestTimeout() throws IOException {
 		for (String path : List.of("/test/never-stream", "/test/never-stream-in-response")) {
-			try (RawHttp wire = new RawHttp(this.port, PATIENCE)) {
+			try (RawHttp wire = connect(PATIENCE)) {
 				RawResponse response = wire.send(rawRequest("GET", path)).read();
 				assertTimedOut(response, 503, "No answer within the request timeout of " + REQUEST.toMillis() + " ms");
 				assertClosedOrUsable(wire, response);
@@ -162,7 +162,7 @@ class TimeoutsTest extends HostileClientTest {
 
 	@Test
 	void streamThatHasBegunMayOutliveTheRequestTimeout() throws IOException {
-		try (RawHttp wire = new RawHttp(this.port, PATIENCE)) {
+		try (RawHttp wire = connect(PATIENCE)) {
 			RawResponse response = wire.send(rawRequest("GET", "/test/late-second-item")).read();
 			assertThat(response.status()).isEqualTo(200);
 			assertThat(response.bodyString()).isEqualTo("[\"first\",\"second\"]");
@@ -172,7 +172,7 @@ class TimeoutsTest extends HostileClientTest {
 	@Test
 	void blockingHandlerThatTakesTooLongIsServiceUnavailableAfterTheRequestTimeout() throws IOException {
 		String id = UUID.randomUUID().toString();
-		try (RawHttp wire = new RawHttp(this.port, PATIENCE)) {
+		try (RawHttp wire = connect(PATIENCE)) {
 			RawResponse response = wire.send(rawRequest("GET", "/test/slow-blocking?id=" + id)).read();
 			assertThat(HostileRoutes.blockingStarted).contains(id);
 			assertTimedOut(response, 503, "No answer within the request timeout of " + REQUEST.toMillis() + " ms");
@@ -183,7 +183,7 @@ class TimeoutsTest extends HostileClientTest {
 	@Test
 	void blockingHandlerThatTakesTooLongIsInterrupted() throws Exception {
 		String id = UUID.randomUUID().toString();
-		try (RawHttp wire = new RawHttp(this.port, PATIENCE)) {
+		try (RawHttp wire = connect(PATIENCE)) {
 			wire.send(rawRequest("GET", "/test/slow-blocking?id=" + id));
 			// The request timeout's cancel must interrupt the handler's 10 s sleep.
 			await().atMost(PATIENCE.dividedBy(2))

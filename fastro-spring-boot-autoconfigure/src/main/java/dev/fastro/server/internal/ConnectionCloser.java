@@ -16,6 +16,8 @@ import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.DuplexChannel;
+import io.netty.handler.ssl.SslCloseCompletionEvent;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 
 /**
@@ -29,8 +31,9 @@ import io.netty.util.ReferenceCountUtil;
  * Netty's {@code IdleStateHandler} would add a hop to every read and a listener to every
  * write.</li>
  * <li>Half-closed by the client: a client may send its requests and then shut its side
- * down (legal HTTP/1.1). The connection stays open until every request read has been
- * answered in full. A reset closes it at once, which cancels the pending work.</li>
+ * down (legal HTTP/1.1): a FIN, or over TLS 1.3 a close_notify, which ends only what the
+ * client sends (RFC 8446, 6.1). The connection stays open until every request read has
+ * been answered in full. A reset closes it at once, which cancels the pending work.</li>
  * <li>Draining: while the server shuts down gracefully, a connection with answers still
  * due closes once they have been written.</li>
  * <li>Lingering: when the server closes a connection while the client may still be
@@ -51,6 +54,9 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 	private static final ChannelOutboundHandler NO_READS = new NoReads();
 
 	private final ConnectionState state;
+
+	/** Whether the client has ended what it sends: a FIN, or a close_notify. */
+	private boolean inputEnded;
 
 	private ChannelPromise lingering;
 
@@ -91,21 +97,48 @@ final class ConnectionCloser extends ChannelDuplexHandler {
 
 	@Override
 	public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+		if (event instanceof SslCloseCompletionEvent closed && closed.isSuccess() && canStillWrite(ctx)) {
+			// A close_notify that left the server's side open, as TLS 1.3's does: a
+			// half-close, answered as a FIN is. Passed on, it would make Reactor Netty
+			// close at once, as TLS 1.2 asks, and the answers still due would be lost.
+			inputEnded(ctx, ChannelInputShutdownEvent.INSTANCE);
+			return;
+		}
 		if (event instanceof ChannelInputShutdownEvent) {
-			if (this.lingering != null) {
-				endLinger(ctx);
-				return;
-			}
-			// Nothing more can be read; Reactor Netty asks to read after each exchange
-			// all the same, which the epoll transport may then fail with an error.
-			ctx.pipeline().addFirst(NO_READS);
-			this.state.stopReading();
-			if (this.state.isQuiet()) {
-				this.state.closeAfterWrites();
-				return;
-			}
+			inputEnded(ctx, event);
+			return;
 		}
 		ctx.fireUserEventTriggered(event);
+	}
+
+	private void inputEnded(ChannelHandlerContext ctx, Object event) {
+		if (this.lingering != null) {
+			endLinger(ctx);
+			return;
+		}
+		if (this.inputEnded) {
+			// The FIN after a close_notify.
+			return;
+		}
+		this.inputEnded = true;
+		// Nothing more can be read; Reactor Netty asks to read after each exchange all
+		// the same, which the epoll transport may then fail with an error.
+		ctx.pipeline().addFirst(NO_READS);
+		this.state.stopReading();
+		if (this.state.isQuiet()) {
+			this.state.closeAfterWrites();
+			return;
+		}
+		ctx.fireUserEventTriggered(event);
+	}
+
+	/**
+	 * Whether the connection is TLS and its engine can still write: TLS 1.2's
+	 * close_notify, and TLS 1.3's with user_canceled (a full close), have closed it.
+	 */
+	private static boolean canStillWrite(ChannelHandlerContext ctx) {
+		SslHandler tls = ctx.pipeline().get(SslHandler.class);
+		return tls != null && !tls.engine().isOutboundDone();
 	}
 
 	@Override

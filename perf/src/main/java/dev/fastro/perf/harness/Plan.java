@@ -16,7 +16,8 @@ import dev.fastro.perf.Workload;
  * server starts. With {@code --pipelined} the scenarios are measured pipelined; the
  * scaling experiments never are, so they stay comparable from run to run. The protocols
  * experiment has a group per protocol, the compression experiment one of its own, each
- * with the native server and Fastro only.
+ * with the native server and Fastro only; {@code --protocols} and {@code --codings}
+ * choose what they measure besides cleartext HTTP/1.1 and {@code identity}.
  */
 public final class Plan {
 
@@ -60,7 +61,10 @@ public final class Plan {
 	static final List<Scenario> PROTOCOL_SCENARIOS = List.of(Scenario.ROOT, Scenario.URL_PARAMS, Scenario.QUERY_PARAMS,
 			Scenario.MIDDLEWARE, Scenario.JSON_POST);
 
-	/** The {@code Accept-Encoding}s of the compression experiment. */
+	/**
+	 * The {@code Accept-Encoding}s of the compression experiment, {@code identity} first:
+	 * the answer every coding is compared with.
+	 */
 	static final List<String> CODINGS = List.of("identity", "gzip", "br");
 
 	private Plan() {
@@ -145,8 +149,10 @@ public final class Plan {
 			if (!servers.isEmpty()) {
 				List<Case> codings = new ArrayList<>();
 				for (String coding : CODINGS) {
-					codings.add(new Case(Experiment.COMPRESSION, coding, compressed(coding), options.connections(), 1,
-							rounds, servers));
+					if (coding.equals(CODINGS.get(0)) || options.codings().contains(coding)) {
+						codings.add(new Case(Experiment.COMPRESSION, coding, compressed(coding), options.connections(),
+								1, rounds, servers));
+					}
 				}
 				groups.add(new Group("compression",
 						servers.stream().map(kind -> new ServerSpec(kind, 0, Protocol.H1, true)).toList(), codings));
@@ -156,9 +162,9 @@ public final class Plan {
 	}
 
 	/**
-	 * One group per protocol, cleartext HTTP/1.1 first, so that every run of the
-	 * experiment has the HTTP/1.1 figures to compare the others with; the servers restart
-	 * for each, since the transport is fixed when a server starts.
+	 * One group per protocol asked for, cleartext HTTP/1.1 first and always, so that
+	 * every run of the experiment has the HTTP/1.1 figures to compare the others with;
+	 * the servers restart for each, since the transport is fixed when a server starts.
 	 */
 	private static List<Group> protocols(RunnerOptions options) {
 		Set<ServerKind> servers = intersect(options.servers(), TRANSPORTED);
@@ -168,6 +174,9 @@ public final class Plan {
 			return groups;
 		}
 		for (Protocol protocol : Protocol.values()) {
+			if (protocol != Protocol.H1 && !options.protocols().contains(protocol)) {
+				continue;
+			}
 			List<Case> cases = scenarios.stream()
 				.map(scenario -> new Case(Experiment.PROTOCOLS, scenario.title(), scenario.probe(),
 						options.connections(), 1, options.rounds(), servers, protocol))
@@ -176,6 +185,19 @@ public final class Plan {
 					servers.stream().map(kind -> new ServerSpec(kind, 0, protocol, false)).toList(), cases));
 		}
 		return groups;
+	}
+
+	/**
+	 * Checks a coding of the compression experiment, as {@code --codings} names it.
+	 * @param coding the coding, such as {@code gzip}
+	 * @return the coding
+	 * @throws IllegalArgumentException if the experiment has no such coding
+	 */
+	static String coding(String coding) {
+		if (!CODINGS.contains(coding)) {
+			throw new IllegalArgumentException("unknown coding '" + coding + "', expected one of " + CODINGS);
+		}
+		return coding;
 	}
 
 	/**

@@ -1,5 +1,8 @@
 package dev.fastro.perf.harness;
 
+import java.util.Arrays;
+import java.util.Locale;
+
 /**
  * How the load reaches a server: the protocols experiment measures the scenarios over
  * each of them, every other experiment over cleartext HTTP/1.1. HTTP/1.1 is driven by
@@ -73,6 +76,21 @@ public enum Protocol {
 	 */
 	public String scheme() {
 		return this.secure ? "https" : "http";
+	}
+
+	/**
+	 * Finds a protocol by its id.
+	 * @param id the id, such as {@code tls}
+	 * @return the protocol
+	 * @throws IllegalArgumentException if there is none
+	 */
+	public static Protocol fromId(String id) {
+		String wanted = id.toLowerCase(Locale.ROOT);
+		return Arrays.stream(values())
+			.filter(protocol -> protocol.id.equals(wanted))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException("unknown protocol '" + id + "', expected one of "
+					+ Arrays.stream(values()).map(Protocol::id).toList()));
 	}
 
 }

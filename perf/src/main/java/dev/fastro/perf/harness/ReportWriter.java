@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.DoubleSummaryStatistics;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.DoubleFunction;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import dev.fastro.perf.Workload;
 import dev.fastro.perf.jmh.GitHubRoutes;
@@ -132,11 +134,8 @@ public final class ReportWriter {
 				.append(settings.pipeline())
 				.append(" requests per write** (`--pipelined`; no latencies, see the method), ");
 		}
-		if (settings.sideBySide()) {
-			md.append("**side by side: the servers of each round ran at once on one core** (`--side-by-side`; "
-					+ "only the ratios are results, see the method), ");
-		}
-		md.append(settings.seconds())
+		md.append(sideBySide(settings))
+			.append(settings.seconds())
 			.append(" s per run, median of ")
 			.append(rounds(settings.rounds()))
 			.append("; `% of Native` is the median of the per-round ratios to the native Reactor Netty server, "
@@ -167,6 +166,15 @@ public final class ReportWriter {
 		}
 		md.append('\n');
 		problems(md, summaries, refusals);
+	}
+
+	/**
+	 * Where the servers of each round ran at once, says so, and that only the ratios are
+	 * results; nothing otherwise.
+	 */
+	private static String sideBySide(RunSettings settings) {
+		return settings.sideBySide() ? "**side by side: the servers of each round ran at once on one core** "
+				+ "(`--side-by-side`; only the ratios are results, see the method), " : "";
 	}
 
 	/**
@@ -350,21 +358,27 @@ public final class ReportWriter {
 		}
 		List<Summary> main = Summary.of(runs, Experiment.MAIN);
 		boolean mainRan = main.stream().anyMatch(summary -> summary.server() == ServerKind.FASTRO);
+		Set<Protocol> protocols = EnumSet.noneOf(Protocol.class);
+		summaries.forEach(summary -> protocols.add(summary.protocol()));
 		md.append("## Protocols\n\n")
 			.append("The five scenarios over each protocol (`--experiments protocols`), for the native Reactor Netty "
-					+ "server and Fastro, each given the transport its own way: the native server with "
-					+ "`HttpServer.protocol(HTTP11, H2C)`, `.secure(spec -> spec.sslContext(Http11SslContextSpec"
-					+ ".forServer(cert, key)))` and `.protocol(HTTP11, H2).secure(... Http2SslContextSpec ...)`, "
-					+ "Fastro with `fastro.server.http2.enabled` and `fastro.server.ssl.bundle` (a PEM SSL bundle "
-					+ "of the same certificate and key, made by `keytool` for the run). HTTP/1.1 and HTTP/1.1 over "
-					+ "TLS are driven by wrk `-t1 -c")
+					+ "server and Fastro, each given the transport its own way: ")
+			.append(protocols.stream().map(ReportWriter::transports).collect(Collectors.joining("; ", "", ". ")))
+			.append(protocols.stream().anyMatch(Protocol::secure) ? "Both read the same certificate and key, made by "
+					+ "`keytool` for the run, Fastro as a PEM SSL bundle. " : "")
+			.append(protocols.contains(Protocol.TLS) ? "HTTP/1.1 and HTTP/1.1 over TLS are" : "HTTP/1.1 is")
+			.append(" driven by wrk `-t1 -c")
 			.append(settings.connections())
-			.append("`, h2c and h2 by h2load `-t1 -c")
-			.append(settings.connections())
-			.append(" -m")
-			.append(H2loadRunner.STREAMS_PER_CONNECTION)
-			.append("`: as many connections, each with one request in flight, as wrk's. The servers restart for each "
-					+ "protocol. ")
+			.append('`');
+		if (protocols.stream().anyMatch(Protocol::http2)) {
+			md.append(", h2c and h2 by h2load `-t1 -c")
+				.append(settings.connections())
+				.append(" -m")
+				.append(H2loadRunner.STREAMS_PER_CONNECTION)
+				.append("`: as many connections, each with one request in flight, as wrk's");
+		}
+		md.append(". The servers restart for each protocol; ")
+			.append(sideBySide(settings))
 			.append(settings.seconds())
 			.append(" s per run, median of ")
 			.append(rounds(settings.rounds()))
@@ -424,7 +438,7 @@ public final class ReportWriter {
 		problems(md, summaries, List.of());
 		String chart = "chart-protocols.svg";
 		List<BarChart.Series> series = new ArrayList<>();
-		for (Protocol protocol : Protocol.values()) {
+		for (Protocol protocol : protocols) {
 			List<Double> values = new ArrayList<>();
 			for (String scenario : scenarios) {
 				Summary fastro = find(summaries, scenario, protocol, ServerKind.FASTRO);
@@ -441,6 +455,22 @@ public final class ReportWriter {
 	}
 
 	/**
+	 * How each server is given a protocol, as the harness starts them
+	 * ({@code TransportArguments}).
+	 */
+	private static String transports(Protocol protocol) {
+		return switch (protocol) {
+			case H1 -> "cleartext HTTP/1.1 with both servers' defaults";
+			case H2C -> "h2c with `HttpServer.protocol(HTTP11, H2C)` for the native server and "
+					+ "`fastro.server.http2.enabled` for Fastro";
+			case TLS -> "HTTP/1.1 over TLS with `.secure(spec -> spec.sslContext(Http11SslContextSpec.forServer(cert, "
+					+ "key)))` for the native server and `fastro.server.ssl.bundle` for Fastro";
+			case H2 -> "h2 with `.protocol(HTTP11, H2).secure(... Http2SslContextSpec ...)` for the native server and "
+					+ "both Fastro settings";
+		};
+	}
+
+	/**
 	 * The compression experiment: throughput and CPU per request of the 10 KiB JSON
 	 * answer for each {@code Accept-Encoding}, and what one answer weighs. Nothing when
 	 * the experiment did not run.
@@ -450,16 +480,26 @@ public final class ReportWriter {
 		if (summaries.isEmpty()) {
 			return;
 		}
+		List<String> codings = cases(summaries);
 		md.append("## Compression\n\n")
 			.append(String.format(Locale.ROOT, "`GET %s`, a JSON answer of %,d bytes (a list of user records), with ",
 					Workload.COMPRESS_PATH, Workload.COMPRESSIBLE_JSON.length()))
-			.append("`Accept-Encoding: identity`, `gzip` and `br` (`--experiments compression`). Fastro runs with "
+			.append("`Accept-Encoding: ")
+			.append(codings.get(0))
+			.append('`')
+			.append(codings.stream()
+				.skip(1)
+				.map(coding -> "`" + coding + "`")
+				.collect(Collectors.collectingAndThen(Collectors.toList(), ReportWriter::listed)))
+			.append(" (`--experiments compression`). Fastro runs with "
 					+ "`fastro.server.compression.enabled=true`, the native server with Reactor Netty's "
 					+ "`HttpServer.compress(true)`; both leave the choice and the encoding to Netty's "
-					+ "`HttpContentCompressor` with its default levels, with Brotli through `brotli4j` on the class "
-					+ "path. Each answer is decoded and checked byte for byte before measuring. wrk `-t1 -c")
+					+ "`HttpContentCompressor` with its default levels")
+			.append(codings.contains("br") ? ", with Brotli through `brotli4j` on the class path" : "")
+			.append(". Each answer is decoded and checked byte for byte before measuring. wrk `-t1 -c")
 			.append(settings.connections())
 			.append("`, ")
+			.append(sideBySide(settings))
 			.append(settings.seconds())
 			.append(" s per run, median of ")
 			.append(rounds(settings.rounds()))
@@ -501,6 +541,19 @@ public final class ReportWriter {
 		}
 		md.append('\n');
 		problems(md, summaries, List.of());
+	}
+
+	/**
+	 * The rest of a list begun with one item: {@code ", a, b and c"}, {@code " and a"},
+	 * or nothing.
+	 */
+	private static String listed(List<String> rest) {
+		if (rest.isEmpty()) {
+			return "";
+		}
+		int last = rest.size() - 1;
+		return rest.subList(0, last).stream().map(item -> ", " + item).collect(Collectors.joining()) + " and "
+				+ rest.get(last);
 	}
 
 	private static boolean measured(Summary summary) {

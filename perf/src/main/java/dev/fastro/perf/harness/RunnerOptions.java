@@ -19,6 +19,10 @@ import java.util.function.Function;
  * @param servers the servers to compare
  * @param scenarios the scenarios of the main experiment
  * @param experiments the experiments to run
+ * @param protocols the protocols of the protocols experiment besides cleartext HTTP/1.1,
+ * which it always measures first
+ * @param codings the {@code Accept-Encoding}s of the compression experiment besides
+ * {@code identity}, which it always measures first
  * @param outputDirectory where the report, CSV and charts go
  * @param quick the smoke-test mode
  * @param jmh whether to run the router micro-benchmarks first
@@ -30,9 +34,9 @@ import java.util.function.Function;
  * @param wrkCpu the core wrk is pinned to
  */
 public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warmupSeconds, int connections,
-		Set<ServerKind> servers, List<Scenario> scenarios, Set<Experiment> experiments, Path outputDirectory,
-		boolean quick, boolean jmh, boolean pipelined, boolean sideBySide, boolean freshJvms, int serverCpu,
-		int wrkCpu) {
+		Set<ServerKind> servers, List<Scenario> scenarios, Set<Experiment> experiments, Set<Protocol> protocols,
+		List<String> codings, Path outputDirectory, boolean quick, boolean jmh, boolean pipelined, boolean sideBySide,
+		boolean freshJvms, int serverCpu, int wrkCpu) {
 
 	/**
 	 * The servers compared unless {@code --servers} says otherwise: ours and the
@@ -76,6 +80,11 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			                       five scenarios over HTTP/1.1, h2c, HTTP/1.1 over TLS and h2 (h2load for
 			                       HTTP/2), compression: a 10 KiB JSON answer as identity, gzip and br; both
 			                       for native and fastro only, about 23 and 4 minutes (see perf/README.md)
+			  --protocols LIST     comma-separated, of the protocols experiment: h2c,tls,h2 (default all);
+			                       cleartext HTTP/1.1 (h1) is always measured first, the share of native
+			                       each protocol is compared with; without h2c and h2, no h2load is needed
+			  --codings LIST       comma-separated, of the compression experiment: gzip,br (default all);
+			                       identity is always measured first, the share each coding is compared with
 			  --out DIR            where BENCHMARK.md, the CSV and the charts go (default: the perf directory)
 			  --quick              a full pass in about 2 minutes, for smoke tests: 1 s runs, 1 round,
 			                       the smallest and largest value of each scaling experiment; not results
@@ -112,6 +121,8 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		Set<ServerKind> servers = EnumSet.copyOf(quick ? QUICK_SERVERS : DEFAULT_SERVERS);
 		List<Scenario> scenarios = List.of(Scenario.values());
 		Set<Experiment> experiments = EnumSet.copyOf(Experiment.DEFAULTS);
+		Set<Protocol> protocols = EnumSet.allOf(Protocol.class);
+		List<String> codings = Plan.CODINGS;
 		Path output = defaultOutput;
 		boolean jmh = false;
 		boolean pipelined = false;
@@ -142,6 +153,8 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 					experiments = value.equals("none") ? EnumSet.noneOf(Experiment.class)
 							: EnumSet.copyOf(list(value, Experiment::fromId));
 				}
+				case "--protocols" -> protocols = EnumSet.copyOf(list(value(args, ++i, arg), Protocol::fromId));
+				case "--codings" -> codings = list(value(args, ++i, arg), Plan::coding);
 				case "--out" -> output = Path.of(value(args, ++i, arg));
 				case "--server-cpu" -> serverCpu = Integer.parseInt(value(args, ++i, arg));
 				case "--wrk-cpu" -> wrkCpu = Integer.parseInt(value(args, ++i, arg));
@@ -153,7 +166,8 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		}
 		return new RunnerOptions(orDefault(rounds, quick ? 1 : 3), orDefault(scalingRounds, quick ? 1 : 2),
 				orDefault(seconds, quick ? 1 : 10), orDefault(warmup, quick ? 1 : 15), connections, servers, scenarios,
-				experiments, output, quick, jmh, pipelined, sideBySide, freshJvms, serverCpu, wrkCpu);
+				experiments, protocols, codings, output, quick, jmh, pipelined, sideBySide, freshJvms, serverCpu,
+				wrkCpu);
 	}
 
 	/**

@@ -29,9 +29,9 @@ public enum ServerKind {
 	FASTRO_CACHE("fastro-cache", "Fastro (cache on)", "dev.fastro.perf.fastro.FastroPerfApp"),
 
 	/**
-	 * The same app with a customizer that changes nothing, so that Reactor Netty's
-	 * exchange serves its requests, as with TLS, compression or HTTP/2 on: the path
-	 * Fastro's own HTTP/1.1 exchange replaces.
+	 * The same app with {@code fastro.server.http1-exchange=reactor-netty}, so that
+	 * Reactor Netty's exchange serves its requests, as with HTTP/2 on: the path Fastro's
+	 * own HTTP/1.1 exchange replaces.
 	 */
 	FASTRO_REACTOR_NETTY("fastro-reactor-netty", "Fastro (Reactor Netty's exchange)",
 			"dev.fastro.perf.fastro.FastroPerfApp"),

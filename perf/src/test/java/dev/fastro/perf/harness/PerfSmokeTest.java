@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -149,6 +150,52 @@ class PerfSmokeTest {
 			.containsExactly("native", "raw", "raw", "native");
 		assertThat(Files.readString(report))
 			.contains("**side by side: the servers of each round ran at once on one core**");
+	}
+
+	/**
+	 * TLS and gzip, side by side against native, as the side-by-side run measures them:
+	 * each server, given the transport its own way ({@code secure(...)} and
+	 * {@code compress(true)} for native, Fastro's SSL bundle and compression), answers
+	 * every request over TLS and in gzip exactly (the harness refuses it otherwise), wrk
+	 * drives it over {@code https://}, and the report sets its shares beside those over
+	 * cleartext HTTP/1.1 and as {@code identity}.
+	 */
+	@Test
+	@Timeout(240)
+	void tlsAndGzipSideBySideBesideTheirPlainBaselines() throws Exception {
+		String missing = Prerequisites.missing();
+		assumeTrue(missing == null, () -> "Skipped, the benchmark harness cannot run: " + missing);
+		// Ten connections, not a hundred: a hundred TLS handshakes per server, on two
+		// cold
+		// servers sharing a core, fill a whole one-second run.
+		List<String> args = List.of("--quick", "--side-by-side", "--connections", "10", "--servers", "native,fastro",
+				"--scenarios", "root,json", "--experiments", "protocols,compression", "--protocols", "tls", "--codings",
+				"gzip");
+		RunnerOptions options = RunnerOptions
+			.parse(Stream.concat(args.stream(), Stream.of("--out", this.out.toString())).toList(), this.out);
+
+		Path report = PerfRunner.run(options, "PerfSmokeTest: perf/run " + String.join(" ", args), System.out);
+
+		String md = Files.readString(report);
+		assertThat(md).doesNotContainPattern("\\*\\*[^*]+ refused\\*\\*")
+			.contains("| Root | HTTP/1.1 | ", "|  | HTTP/1.1 over TLS | ", "| JSON POST | HTTP/1.1 | ")
+			.contains("| `identity` | Native | ", "| `gzip` | Native | ", "|  | Fastro | ")
+			.doesNotContain("h2 (TLS, ALPN)");
+		List<String> csv = Files.readAllLines(this.out.resolve(CsvWriter.FILE_NAME), StandardCharsets.UTF_8);
+		// Two scenarios over two protocols, and two codings, each a run of both servers.
+		assertThat(csv).hasSize(1 + (2 * 2 + 2) * 2);
+		List<String> header = List.of(csv.get(0).split(","));
+		int valid = header.indexOf("valid");
+		int protocol = header.indexOf("protocol");
+		for (String server : List.of("native", "fastro")) {
+			// One-second runs of barely warm servers may be invalid now and then, but wrk
+			// reached each server over TLS and read its gzip answers properly at least
+			// once.
+			assertThat(csv).anyMatch(line -> line.startsWith("protocols,") && line.split(",")[2].equals(server)
+					&& line.split(",")[protocol].equals("tls") && line.split(",")[valid].equals("true"));
+			assertThat(csv).anyMatch(line -> line.startsWith("compression,gzip," + server + ",")
+					&& line.split(",")[valid].equals("true"));
+		}
 	}
 
 	/**

@@ -327,6 +327,35 @@ class PlanTest {
 	}
 
 	@Test
+	void protocolsAndCodingsAskedForComeAfterCleartextHttp11AndIdentity() {
+		RunnerOptions defaults = RunnerOptions.parse(List.of(), Path.of("."));
+		assertThat(defaults.protocols()).containsExactly(Protocol.values());
+		assertThat(defaults.codings()).containsExactly("identity", "gzip", "br");
+		// TLS and gzip alone, as the side-by-side run asks for them: each beside the
+		// baseline its share of native is compared with, and no HTTP/2, so no h2load.
+		List<Group> groups = Plan.of(RunnerOptions.parse(List.of("--side-by-side", "--experiments",
+				"protocols,compression", "--protocols", "tls", "--codings", "gzip"), Path.of(".")));
+		assertThat(groups).extracting(Group::name)
+			.containsExactly("protocols over h1", "protocols over tls", "compression");
+		assertThat(groups).extracting(Group::protocol).containsExactly(Protocol.H1, Protocol.TLS, Protocol.H1);
+		assertThat(groups.get(1).servers()).containsExactly(new ServerSpec(ServerKind.NATIVE, 0, Protocol.TLS, false),
+				new ServerSpec(ServerKind.FASTRO, 0, Protocol.TLS, false));
+		assertThat(groups.get(1).cases()).extracting(Case::label)
+			.containsExactly("Root", "URL Params", "Query Params", "Middleware", "JSON POST");
+		assertThat(groups.get(2).cases()).extracting(Case::label).containsExactly("identity", "gzip");
+		assertThat(Plan
+			.of(RunnerOptions.parse(List.of("--experiments", "protocols", "--protocols", "h2,h2c"), Path.of("."))))
+			.extracting(Group::protocol)
+			.containsExactly(Protocol.H1, Protocol.H2C, Protocol.H2);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> RunnerOptions.parse(List.of("--protocols", "h3"), Path.of(".")))
+			.withMessageContaining("unknown protocol 'h3'");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> RunnerOptions.parse(List.of("--codings", "zstd"), Path.of(".")))
+			.withMessageContaining("unknown coding 'zstd'");
+	}
+
+	@Test
 	void eachServerGetsTheTransportItsOwnWay() {
 		PerfCertificate certificate = new PerfCertificate(Path.of("/tmp/perf.crt"), Path.of("/tmp/perf.key"), null);
 		assertThat(TransportArguments.of(new ServerSpec(ServerKind.NATIVE, 0), certificate)).isEmpty();

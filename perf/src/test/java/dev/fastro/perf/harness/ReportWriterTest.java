@@ -333,6 +333,48 @@ class ReportWriterTest {
 			.doesNotContain("## Protocols");
 	}
 
+	@Test
+	void tlsAndGzipSideBySideAreDescribedAsTheyRan() throws Exception {
+		List<Measurement> runs = new ArrayList<>();
+		for (int round = 1; round <= 3; round++) {
+			runs.add(transportRun(Experiment.PROTOCOLS, "Root", ServerKind.NATIVE, round, Protocol.H1, 100_000, -1));
+			runs.add(transportRun(Experiment.PROTOCOLS, "Root", ServerKind.FASTRO, round, Protocol.H1, 95_000, -1));
+			runs.add(transportRun(Experiment.PROTOCOLS, "Root", ServerKind.NATIVE, round, Protocol.TLS, 60_000, -1));
+			runs.add(transportRun(Experiment.PROTOCOLS, "Root", ServerKind.FASTRO, round, Protocol.TLS, 60_000, -1));
+			runs.add(transportRun(Experiment.COMPRESSION, "identity", ServerKind.NATIVE, round, Protocol.H1, 50_000,
+					10_240));
+			runs.add(transportRun(Experiment.COMPRESSION, "identity", ServerKind.FASTRO, round, Protocol.H1, 45_000,
+					10_240));
+			runs.add(
+					transportRun(Experiment.COMPRESSION, "gzip", ServerKind.NATIVE, round, Protocol.H1, 20_000, 1_267));
+			runs.add(
+					transportRun(Experiment.COMPRESSION, "gzip", ServerKind.FASTRO, round, Protocol.H1, 19_000, 1_267));
+		}
+		ReportWriter.write(this.directory, new RunSettings(false, 3, 2, 10, 5, 100, 1, true, false), ENVIRONMENT, runs,
+				List.of(), null);
+		String report = Files.readString(this.directory.resolve(ReportWriter.FILE_NAME));
+		String protocols = report.substring(report.indexOf("## Protocols"), report.indexOf("## Compression"));
+		assertThat(protocols)
+			.contains("cleartext HTTP/1.1 with both servers' defaults; HTTP/1.1 over TLS with "
+					+ "`.secure(spec -> spec.sslContext(Http11SslContextSpec.forServer(cert, key)))` for the native "
+					+ "server and `fastro.server.ssl.bundle` for Fastro. Both read the same certificate and key")
+			.contains("HTTP/1.1 and HTTP/1.1 over TLS are driven by wrk `-t1 -c100`. The servers restart for each "
+					+ "protocol; **side by side: the servers of each round ran at once on one core**")
+			.contains("|  | HTTP/1.1 over TLS | 60,000 | 60,000 | 100.00% (100.0–100.0%) | 8.00 | 8.00 | "
+					+ "100.00% (100.0–100.0%) | +5.0 |\n")
+			.doesNotContain("h2load")
+			.doesNotContain("h2c");
+		assertThat(Files.readString(this.directory.resolve("chart-protocols.svg"))).contains("HTTP/1.1 over TLS")
+			.doesNotContain("h2c")
+			.doesNotContain("h2 (TLS, ALPN)");
+		String compression = report.substring(report.indexOf("## Compression"));
+		assertThat(compression).contains("with `Accept-Encoding: identity` and `gzip` (`--experiments compression`)")
+			.contains("wrk `-t1 -c100`, **side by side: the servers of each round ran at once on one core**")
+			.contains("|  | Fastro | 19,000 | 95.00% (95.0–95.0%) | 8.00 | 100.00% (100.0–100.0%) | 1,267 | 1,367 |\n")
+			.doesNotContain("`br`")
+			.doesNotContain("Brotli");
+	}
+
 	/**
 	 * A 10 s run over a protocol, 8 µs of CPU per request, whose answers had a body of
 	 * the given size and 100 bytes besides.

@@ -12,9 +12,13 @@ import org.junit.jupiter.api.Nested;
 import org.springframework.boot.test.context.SpringBootTest;
 
 /**
- * The hardening suite again, on Reactor Netty's exchange, which serves HTTP/1.1 in place
- * of Fastro's own with {@code fastro.server.http1-exchange=reactor-netty}. Both exchanges
- * answer hostile clients alike.
+ * The hardening suites whose answers Reactor Netty's exchange writes itself, again on
+ * that exchange, which serves HTTP/1.1 in place of Fastro's own with
+ * {@code fastro.server.http1-exchange=reactor-netty}: refusals before routing,
+ * application faults, limits, pipelining and smuggling, and timeouts, where it receives
+ * bodies and writes answers its own way. Half-close and lingering close are the guards'
+ * before either exchange, and run on Fastro's, in clear text and over TLS
+ * ({@link TlsExchangeTest}).
  */
 class ReactorNettyExchangeTest {
 
@@ -32,19 +36,7 @@ class ReactorNettyExchangeTest {
 
 	@Nested
 	@OnReactorNetty
-	class HalfClose extends HalfCloseTest {
-
-	}
-
-	@Nested
-	@OnReactorNetty
 	class Limits extends LimitsTest {
-
-	}
-
-	@Nested
-	@OnReactorNetty
-	class LingeringClose extends LingeringCloseTest {
 
 	}
 

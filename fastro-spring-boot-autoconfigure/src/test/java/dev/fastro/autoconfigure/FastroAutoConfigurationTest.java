@@ -6,6 +6,7 @@ import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.http.Routes;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.JsonCodec;
+import dev.fastro.http.spi.RequestPipeline;
 import dev.fastro.router.internal.RouteCacheStats;
 import dev.fastro.router.internal.RouteConflictException;
 import dev.fastro.router.internal.RoutePatternException;
@@ -46,6 +47,7 @@ class FastroAutoConfigurationTest {
 		this.runner.run(context -> {
 			assertThat(context).hasSingleBean(Dispatcher.class)
 				.hasSingleBean(JsonCodec.class)
+				.hasSingleBean(RequestPipeline.class)
 				.hasSingleBean(FastroServer.class)
 				.hasSingleBean(FastroServerLifecycle.class)
 				.hasBean(FastroAutoConfiguration.BLOCKING_SCHEDULER);
@@ -53,6 +55,7 @@ class FastroAutoConfigurationTest {
 			assertThat(context.getEnvironment().getProperty(FastroServerLifecycle.PORT_PROPERTY, Integer.class))
 				.isEqualTo(context.getBean(FastroServer.class).port());
 			assertThat(context.getBean(Dispatcher.class).router().routes()).hasSize(1);
+			assertThat(context.getBean(RequestPipeline.class).match("GET", "/hello").pattern()).isEqualTo("/hello");
 		});
 	}
 

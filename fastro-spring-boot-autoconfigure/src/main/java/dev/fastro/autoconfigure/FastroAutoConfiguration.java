@@ -47,6 +47,11 @@ import org.springframework.core.env.Environment;
  * application's {@link JsonMapper}. Global {@link Middleware}, {@link ExceptionHandler}s
  * and hooks are picked up as beans. The pipeline is a {@link RequestPipeline} bean for
  * what drives it without Fastro's server, such as the in-process test client.
+ * <p>
+ * The beans of internal types that make it up (JSON codec, body validator, limits,
+ * dispatcher) are not meant to be replaced, and do not back off: an application shapes
+ * them with its {@link JsonMapper}, its Jakarta {@code Validator} and {@code fastro.*}
+ * properties. The blocking scheduler, of Reactor's public type, does back off.
  */
 @AutoConfiguration(after = JacksonAutoConfiguration.class,
 		afterName = "org.springframework.boot.validation.autoconfigure.ValidationAutoConfiguration")
@@ -58,7 +63,6 @@ public class FastroAutoConfiguration {
 	public static final String BLOCKING_SCHEDULER = "fastroBlockingScheduler";
 
 	@Bean
-	@ConditionalOnMissingBean
 	JsonCodec fastroJsonCodec(ObjectProvider<JsonMapper> jsonMapper, ObjectProvider<BodyValidator> bodyValidator) {
 		return new JsonCodec(jsonMapper(jsonMapper), bodyValidator.getIfAvailable());
 	}
@@ -69,7 +73,6 @@ public class FastroAutoConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnMissingBean
 	RequestLimits fastroRequestLimits(FastroProperties properties) {
 		return new RequestLimits(properties.getServer().getMaxParameters());
 	}
@@ -100,7 +103,6 @@ public class FastroAutoConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnMissingBean
 	Dispatcher fastroDispatcher(FastroProperties properties, JsonCodec json, ListableBeanFactory beanFactory,
 			ObjectProvider<Routes> routes, ObjectProvider<Middleware> middleware,
 			ObjectProvider<ExceptionHandler<?>> exceptionHandlers, ObjectProvider<RequestHook> requestHooks,
@@ -158,7 +160,6 @@ public class FastroAutoConfiguration {
 	static class BodyValidationConfiguration {
 
 		@Bean
-		@ConditionalOnMissingBean
 		BodyValidator fastroBodyValidator(jakarta.validation.Validator validator,
 				ObjectProvider<JsonMapper> jsonMapper) {
 			return new JakartaBodyValidator(validator, jsonMapper(jsonMapper));

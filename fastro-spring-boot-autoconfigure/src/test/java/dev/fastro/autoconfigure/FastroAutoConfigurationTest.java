@@ -18,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -177,21 +178,15 @@ class FastroAutoConfigurationTest {
 	}
 
 	@Test
-	void backsOffForUserBeans() {
-		JsonCodec codec = new JsonCodec(JsonMapper.builder().build());
-		this.runner.withBean("myCodec", JsonCodec.class, () -> codec).run(context -> {
-			assertThat(context).hasSingleBean(JsonCodec.class);
-			assertThat(context.getBean(JsonCodec.class)).isSameAs(codec);
-		});
-	}
-
-	@Test
-	void backsOffForAUserDispatcherAndServer() {
-		this.runner.withUserConfiguration(OwnServer.class).run(context -> {
-			assertThat(context).hasSingleBean(Dispatcher.class).hasSingleBean(FastroServer.class);
-			assertThat(context.getBean(Dispatcher.class)).isSameAs(context.getBean(OwnServer.class).dispatcher);
-			assertThat(context.getBean(Dispatcher.class).router().routes()).isEmpty();
-		});
+	void backsOffForTheApplicationsBlockingScheduler() {
+		Scheduler own = Schedulers.newSingle("own-blocking");
+		try {
+			this.runner.withBean(FastroAutoConfiguration.BLOCKING_SCHEDULER, Scheduler.class, () -> own)
+				.run(context -> assertThat(blockingThread(context).getName()).startsWith("own-blocking"));
+		}
+		finally {
+			own.dispose();
+		}
 	}
 
 	@Test
@@ -297,18 +292,6 @@ class FastroAutoConfigurationTest {
 		@Order(1)
 		Routes first() {
 			return Routes.builder().get("/users/new", ctx -> "form").get("/users/{id}", ctx -> "by id").build();
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class OwnServer {
-
-		final Dispatcher dispatcher = Dispatcher.builder().json(new JsonCodec(JsonMapper.builder().build())).build();
-
-		@Bean
-		Dispatcher myDispatcher() {
-			return this.dispatcher;
 		}
 
 	}

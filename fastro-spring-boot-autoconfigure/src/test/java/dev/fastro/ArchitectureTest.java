@@ -1,5 +1,7 @@
 package dev.fastro;
 
+import java.util.List;
+
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
@@ -90,6 +92,9 @@ class ArchitectureTest {
 						&& !type.getPackageName().contains(".internal")))
 		.should()
 		.haveRawReturnType(describe("a type outside internal packages",
-				(JavaClass type) -> !type.getPackageName().contains(".internal")));
+				(JavaClass type) -> !type.getPackageName().contains(".internal")))
+		.andShould()
+		.haveRawParameterTypes(describe("types outside internal packages", (List<JavaClass> types) -> types.stream()
+			.noneMatch((type) -> type.getPackageName().contains(".internal"))));
 
 }

@@ -1,21 +1,18 @@
 package dev.fastro.demo;
 
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
-
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import dev.fastro.test.ModuleBoundary;
 
 /**
- * The demo is written as a user's application would be: with Fastro's public API alone.
+ * The demo is written as a user's application would be, and tested as one: with Fastro's
+ * public API alone, in its tests too.
  */
-@AnalyzeClasses(packages = "dev.fastro.demo", importOptions = ImportOption.DoNotIncludeTests.class)
+@AnalyzeClasses(packages = "dev.fastro", importOptions = ModuleBoundary.ThisModule.class)
 class PublicApiOnlyTest {
 
 	@ArchTest
-	static final ArchRule usesNoInternalPackage = noClasses().should()
-		.dependOnClassesThat()
-		.resideInAPackage("dev.fastro..internal..");
+	static final ArchRule usesNoInternalPackage = ModuleBoundary.USES_NO_INTERNAL_PACKAGE;
 
 }

@@ -89,7 +89,6 @@ public class FastroActuatorAutoConfiguration {
 	private static final Set<String> MANAGEMENT_SSL_KEYS = Set.of("enabled", "bundle", "client-auth");
 
 	@Bean
-	@ConditionalOnMissingBean
 	ActuatorRoutes.EndpointBodies fastroActuatorBodies(JsonCodec json,
 			ObjectProvider<EndpointJsonMapper> endpointJson) {
 		EndpointJsonMapper endpoint = endpointJson.getIfAvailable();

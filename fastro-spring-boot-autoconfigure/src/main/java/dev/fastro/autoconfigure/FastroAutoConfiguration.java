@@ -15,9 +15,12 @@ import dev.fastro.http.ResponseHook;
 import dev.fastro.http.Routes;
 import dev.fastro.http.internal.BodyValidator;
 import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.DispatcherPipeline;
+import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.http.internal.JakartaBodyValidator;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
+import dev.fastro.http.spi.RequestPipeline;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
@@ -42,7 +45,13 @@ import org.springframework.core.env.Environment;
  * Fastro's request pipeline: the {@link Dispatcher} that routes requests through the
  * middleware chain to the handlers declared in {@link Routes} beans, with the
  * application's {@link JsonMapper}. Global {@link Middleware}, {@link ExceptionHandler}s
- * and hooks are picked up as beans.
+ * and hooks are picked up as beans. The pipeline is a {@link RequestPipeline} bean for
+ * what drives it without Fastro's server, such as the in-process test client.
+ * <p>
+ * The beans of internal types that make it up (JSON codec, body validator, limits,
+ * dispatcher) are not meant to be replaced, and do not back off: an application shapes
+ * them with its {@link JsonMapper}, its Jakarta {@code Validator} and {@code fastro.*}
+ * properties. The blocking scheduler, of Reactor's public type, does back off.
  */
 @AutoConfiguration(after = JacksonAutoConfiguration.class,
 		afterName = "org.springframework.boot.validation.autoconfigure.ValidationAutoConfiguration")
@@ -54,7 +63,6 @@ public class FastroAutoConfiguration {
 	public static final String BLOCKING_SCHEDULER = "fastroBlockingScheduler";
 
 	@Bean
-	@ConditionalOnMissingBean
 	JsonCodec fastroJsonCodec(ObjectProvider<JsonMapper> jsonMapper, ObjectProvider<BodyValidator> bodyValidator) {
 		return new JsonCodec(jsonMapper(jsonMapper), bodyValidator.getIfAvailable());
 	}
@@ -65,7 +73,6 @@ public class FastroAutoConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnMissingBean
 	RequestLimits fastroRequestLimits(FastroProperties properties) {
 		return new RequestLimits(properties.getServer().getMaxParameters());
 	}
@@ -96,7 +103,6 @@ public class FastroAutoConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnMissingBean
 	Dispatcher fastroDispatcher(FastroProperties properties, JsonCodec json, ListableBeanFactory beanFactory,
 			ObjectProvider<Routes> routes, ObjectProvider<Middleware> middleware,
 			ObjectProvider<ExceptionHandler<?>> exceptionHandlers, ObjectProvider<RequestHook> requestHooks,
@@ -104,6 +110,18 @@ public class FastroAutoConfiguration {
 			@Qualifier(BLOCKING_SCHEDULER) Scheduler blockingScheduler) {
 		return dispatcher(byBeanName(routes, beanFactory), properties, json, middleware, exceptionHandlers,
 				requestHooks, responseHooks, errorHooks, blockingScheduler);
+	}
+
+	/**
+	 * The pipeline as the application's server runs it, wrapped as the server wraps its
+	 * dispatcher, so that a request answered in process is observed as one the server
+	 * answers.
+	 */
+	@Bean
+	RequestPipeline fastroRequestPipeline(Dispatcher dispatcher, ObjectProvider<DispatcherWrapper> wrappers,
+			JsonCodec json, RequestLimits limits) {
+		return new DispatcherPipeline(dispatcher, FastroServerAutoConfiguration.wrapAll(wrappers).wrap(dispatcher),
+				json, limits);
 	}
 
 	/**
@@ -142,7 +160,6 @@ public class FastroAutoConfiguration {
 	static class BodyValidationConfiguration {
 
 		@Bean
-		@ConditionalOnMissingBean
 		BodyValidator fastroBodyValidator(jakarta.validation.Validator validator,
 				ObjectProvider<JsonMapper> jsonMapper) {
 			return new JakartaBodyValidator(validator, jsonMapper(jsonMapper));

@@ -53,7 +53,6 @@ public class FastroMetricsAutoConfiguration {
 	/** The route cache's statistics, when the cache is on. */
 	@Bean
 	@ConditionalOnBooleanProperty("fastro.router.cache.enabled")
-	@ConditionalOnMissingBean
 	RouteCacheMetrics fastroRouteCacheMetrics(Dispatcher dispatcher) {
 		return new RouteCacheMetrics(dispatcher.router());
 	}

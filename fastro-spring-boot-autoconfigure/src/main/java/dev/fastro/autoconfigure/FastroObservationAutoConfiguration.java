@@ -71,7 +71,6 @@ public class FastroObservationAutoConfiguration {
 	 * been registered, observes nothing.
 	 */
 	@Bean
-	@ConditionalOnMissingBean(name = "fastroObservedDispatcher")
 	DispatcherWrapper fastroObservedDispatcher(ObservationRegistry registry,
 			FastroServerObservationConvention convention) {
 		return (dispatcher) -> registry.isNoop() ? dispatcher

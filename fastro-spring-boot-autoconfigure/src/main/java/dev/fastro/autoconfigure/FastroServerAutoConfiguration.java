@@ -26,7 +26,6 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -57,7 +56,6 @@ public class FastroServerAutoConfiguration {
 	private static final Duration DEFAULT_SHUTDOWN_PHASE_TIMEOUT = Duration.ofSeconds(30);
 
 	@Bean
-	@ConditionalOnMissingBean
 	FastroServer fastroServer(FastroProperties properties, Dispatcher dispatcher, JsonCodec json, RequestLimits limits,
 			ObjectProvider<DispatcherWrapper> wrappers, ObjectProvider<SslBundles> sslBundles,
 			ObjectProvider<FastroServerCustomizer> customizers) {
@@ -129,7 +127,6 @@ public class FastroServerAutoConfiguration {
 	}
 
 	@Bean
-	@ConditionalOnMissingBean
 	FastroServerLifecycle fastroServerLifecycle(FastroServer server, Dispatcher dispatcher, FastroProperties properties,
 			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
 		return new FastroServerLifecycle(server, dispatcher, shutdownTimeout(properties.getServer(), environment),

@@ -13,8 +13,8 @@ import dev.fastro.http.Handler;
 import dev.fastro.http.HttpException;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Response;
-import dev.fastro.http.internal.HostHeader;
 import dev.fastro.http.internal.Preflight;
+import dev.fastro.http.spi.HostHeader;
 import io.netty.handler.codec.http.HttpHeaders;
 
 import org.springframework.http.HttpMethod;

@@ -6,6 +6,7 @@ import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.http.Routes;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.JsonCodec;
+import dev.fastro.http.spi.RequestPipeline;
 import dev.fastro.router.internal.RouteCacheStats;
 import dev.fastro.router.internal.RouteConflictException;
 import dev.fastro.router.internal.RoutePatternException;
@@ -17,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -46,6 +48,7 @@ class FastroAutoConfigurationTest {
 		this.runner.run(context -> {
 			assertThat(context).hasSingleBean(Dispatcher.class)
 				.hasSingleBean(JsonCodec.class)
+				.hasSingleBean(RequestPipeline.class)
 				.hasSingleBean(FastroServer.class)
 				.hasSingleBean(FastroServerLifecycle.class)
 				.hasBean(FastroAutoConfiguration.BLOCKING_SCHEDULER);
@@ -53,6 +56,7 @@ class FastroAutoConfigurationTest {
 			assertThat(context.getEnvironment().getProperty(FastroServerLifecycle.PORT_PROPERTY, Integer.class))
 				.isEqualTo(context.getBean(FastroServer.class).port());
 			assertThat(context.getBean(Dispatcher.class).router().routes()).hasSize(1);
+			assertThat(context.getBean(RequestPipeline.class).match("GET", "/hello").pattern()).isEqualTo("/hello");
 		});
 	}
 
@@ -174,21 +178,15 @@ class FastroAutoConfigurationTest {
 	}
 
 	@Test
-	void backsOffForUserBeans() {
-		JsonCodec codec = new JsonCodec(JsonMapper.builder().build());
-		this.runner.withBean("myCodec", JsonCodec.class, () -> codec).run(context -> {
-			assertThat(context).hasSingleBean(JsonCodec.class);
-			assertThat(context.getBean(JsonCodec.class)).isSameAs(codec);
-		});
-	}
-
-	@Test
-	void backsOffForAUserDispatcherAndServer() {
-		this.runner.withUserConfiguration(OwnServer.class).run(context -> {
-			assertThat(context).hasSingleBean(Dispatcher.class).hasSingleBean(FastroServer.class);
-			assertThat(context.getBean(Dispatcher.class)).isSameAs(context.getBean(OwnServer.class).dispatcher);
-			assertThat(context.getBean(Dispatcher.class).router().routes()).isEmpty();
-		});
+	void backsOffForTheApplicationsBlockingScheduler() {
+		Scheduler own = Schedulers.newSingle("own-blocking");
+		try {
+			this.runner.withBean(FastroAutoConfiguration.BLOCKING_SCHEDULER, Scheduler.class, () -> own)
+				.run(context -> assertThat(blockingThread(context).getName()).startsWith("own-blocking"));
+		}
+		finally {
+			own.dispose();
+		}
 	}
 
 	@Test
@@ -294,18 +292,6 @@ class FastroAutoConfigurationTest {
 		@Order(1)
 		Routes first() {
 			return Routes.builder().get("/users/new", ctx -> "form").get("/users/{id}", ctx -> "by id").build();
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class OwnServer {
-
-		final Dispatcher dispatcher = Dispatcher.builder().json(new JsonCodec(JsonMapper.builder().build())).build();
-
-		@Bean
-		Dispatcher myDispatcher() {
-			return this.dispatcher;
 		}
 
 	}

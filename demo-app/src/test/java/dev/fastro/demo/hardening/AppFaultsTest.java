@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import dev.fastro.server.internal.FastroServer;
 import dev.fastro.test.NettyLeakDetection;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
@@ -41,8 +40,8 @@ class AppFaultsTest extends HostileClientTest {
 	private static final List<String> earlierLeaks = new CopyOnWriteArrayList<>();
 
 	@AfterAll
-	static void reportEarlierLeaks(@Autowired FastroServer server) {
-		awaitConnectionsClosed(server);
+	static void reportEarlierLeaks(@Autowired ConnectionWatch connections) {
+		awaitConnectionsClosed(connections);
 		if (!earlierLeaks.isEmpty()) {
 			throw new AssertionError(earlierLeaks.size() + " Netty buffer leak(s) before a leak-checking test:\n"
 					+ String.join("\n\n", earlierLeaks));
@@ -216,8 +215,8 @@ class AppFaultsTest extends HostileClientTest {
 	 * them apart.
 	 */
 	@BeforeAll
-	static void setEarlierLeaksApart(@Autowired FastroServer server) {
-		awaitConnectionsClosed(server);
+	static void setEarlierLeaksApart(@Autowired ConnectionWatch connections) {
+		awaitConnectionsClosed(connections);
 		earlierLeaks.addAll(NettyLeakDetection.collectLeaks());
 	}
 
@@ -234,7 +233,7 @@ class AppFaultsTest extends HostileClientTest {
 	 * closed the connections.
 	 */
 	private void assertNoLeaks() {
-		awaitConnectionsClosed(this.server);
+		awaitConnectionsClosed(this.connections);
 		assertThat(NettyLeakDetection.collectLeaks()).as("Netty buffer leaks").isEmpty();
 	}
 

@@ -11,14 +11,14 @@ import dev.fastro.demo.DemoApplication;
 import org.springframework.boot.test.context.SpringBootTest;
 
 /**
- * The demo app with small limits and timeouts and the test routes of
- * {@link HostileRoutes}, shared (one cached context) by the hardening test classes. The
- * property test starts the same settings itself, from {@link #PROPERTIES}.
+ * The demo app with small limits and timeouts, the test routes of {@link HostileRoutes}
+ * and a {@link ConnectionWatch}, shared (one cached context) by the hardening test
+ * classes. The property test starts the same settings itself, from {@link #PROPERTIES}.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
-@SpringBootTest(classes = { DemoApplication.class, HostileRoutes.class },
+@SpringBootTest(classes = { DemoApplication.class, HostileRoutes.class, ConnectionWatch.class },
 		properties = { HostileApp.PORT, HostileApp.MAX_INITIAL_LINE_LENGTH, HostileApp.MAX_HEADER_SIZE,
 				HostileApp.MAX_BODY_SIZE, HostileApp.READ_TIMEOUT, HostileApp.IDLE_TIMEOUT, HostileApp.REQUEST_TIMEOUT,
 				HostileApp.MAX_PARAMETERS, HostileApp.SHUTDOWN_TIMEOUT })

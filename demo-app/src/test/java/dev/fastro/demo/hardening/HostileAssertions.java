@@ -6,7 +6,6 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 
-import dev.fastro.server.internal.FastroServer;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -106,9 +105,9 @@ final class HostileAssertions {
 	 * unreachable and the leak detection run after a test class (or a test) sees that
 	 * class's leaks, not a later one's.
 	 */
-	static void awaitConnectionsClosed(FastroServer server) {
+	static void awaitConnectionsClosed(ConnectionWatch connections) {
 		await().atMost(Duration.ofSeconds(10))
-			.untilAsserted(() -> assertThat(server.openConnections()).as("connections still open").isZero());
+			.untilAsserted(() -> assertThat(connections.openConnections()).as("connections still open").isZero());
 	}
 
 	/** Asserts that a normal request on a new connection is answered normally. */

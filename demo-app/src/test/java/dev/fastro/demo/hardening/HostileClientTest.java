@@ -9,13 +9,11 @@ import java.time.Duration;
 import javax.net.ssl.SSLContext;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
-import dev.fastro.server.internal.FastroServer;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.TestCertificates;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
@@ -39,7 +37,7 @@ abstract class HostileClientTest {
 	int port;
 
 	@Autowired
-	FastroServer server;
+	ConnectionWatch connections;
 
 	/** Set by {@link ReactorNettyExchangeTest}, which runs the cases there. */
 	@Value("${hostile.reactor-netty-exchange:false}")
@@ -57,15 +55,15 @@ abstract class HostileClientTest {
 
 	private SSLContext tls;
 
-	@BeforeEach
-	void onTheExchangeMeant() {
-		assertThat(this.server.servesHttp1Exchanges()).as("Fastro serves the HTTP/1.1 exchanges")
-			.isEqualTo(!this.onReactorNettysExchange);
-	}
-
+	/**
+	 * Also proves, once a request has been served, that the cases ran on the exchange
+	 * meant.
+	 */
 	@AfterEach
 	void stillServing() throws IOException {
 		assertServing(this::connect);
+		assertThat(this.connections.reactorNettyReceivedRequests()).as("Reactor Netty's exchange served requests")
+			.isEqualTo(this.onReactorNettysExchange);
 	}
 
 	/**
@@ -90,8 +88,8 @@ abstract class HostileClientTest {
 	 * Lets the leak detection after the class see this class's leaks, not the next one's.
 	 */
 	@AfterAll
-	static void settle(@Autowired FastroServer server) {
-		awaitConnectionsClosed(server);
+	static void settle(@Autowired ConnectionWatch connections) {
+		awaitConnectionsClosed(connections);
 	}
 
 	/**

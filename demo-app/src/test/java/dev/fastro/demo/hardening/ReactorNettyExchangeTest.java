@@ -56,7 +56,7 @@ class ReactorNettyExchangeTest {
 	@Target(ElementType.TYPE)
 	@Retention(RetentionPolicy.RUNTIME)
 	@Documented
-	@SpringBootTest(classes = { DemoApplication.class, HostileRoutes.class },
+	@SpringBootTest(classes = { DemoApplication.class, HostileRoutes.class, ConnectionWatch.class },
 			properties = { HostileApp.PORT, HostileApp.MAX_INITIAL_LINE_LENGTH, HostileApp.MAX_HEADER_SIZE,
 					HostileApp.MAX_BODY_SIZE, HostileApp.READ_TIMEOUT, HostileApp.IDLE_TIMEOUT,
 					HostileApp.REQUEST_TIMEOUT, HostileApp.MAX_PARAMETERS, HostileApp.SHUTDOWN_TIMEOUT,

@@ -13,7 +13,7 @@ import dev.fastro.http.Handler;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
-import dev.fastro.http.internal.HostHeader;
+import dev.fastro.http.spi.HostHeader;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.fastro.autoconfigure.FastroServerStartedEvent;
+import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.router.internal.RouteCacheStats;
 import dev.fastro.server.internal.FastroServer;
@@ -34,7 +35,7 @@ import org.springframework.core.env.MapPropertySource;
 public class FastroServerLifecycle implements SmartLifecycle, ApplicationListener<ContextClosedEvent> {
 
 	/** The property holding the bound port of the application's server. */
-	public static final String PORT_PROPERTY = "local.fastro.port";
+	public static final String PORT_PROPERTY = LocalFastroPort.PROPERTY;
 
 	/**
 	 * The property holding the bound port of the management server, named as Spring Boot

@@ -184,6 +184,23 @@ public final class Dispatcher implements ExchangeDispatcher {
 	}
 
 	/**
+	 * The route a method and path reach, with its parameters, as dispatch finds it
+	 * ({@code HEAD} by the {@code GET} route), before any request hook runs.
+	 * @param method the request method
+	 * @param path the raw request path, without the query string
+	 * @return the match, or {@code null} when they reach no route or the path cannot be
+	 * decoded
+	 */
+	public RouteMatch<?> match(String method, String path) {
+		try {
+			return find(method, path);
+		}
+		catch (MalformedPathException ex) {
+			return null;
+		}
+	}
+
+	/**
 	 * The pattern of the route a request reaches, or {@code null} when it reaches none:
 	 * for the access log, which sees a request only once it has been answered.
 	 * @param method the request method
@@ -191,13 +208,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 	 * @return the route's pattern, such as {@code /users/{id}}, or {@code null}
 	 */
 	public String routePattern(String method, String path) {
-		try {
-			RouteMatch<ComposedRoute> match = find(method, path);
-			return (match != null) ? match.route().pattern() : null;
-		}
-		catch (MalformedPathException ex) {
-			return null;
-		}
+		RouteMatch<?> match = match(method, path);
+		return (match != null) ? match.pattern() : null;
 	}
 
 	/**

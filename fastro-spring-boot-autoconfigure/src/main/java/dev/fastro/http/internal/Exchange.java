@@ -16,6 +16,7 @@ import dev.fastro.http.AttributeKey;
 import dev.fastro.http.Context;
 import dev.fastro.http.HttpException;
 import dev.fastro.http.Upload;
+import dev.fastro.http.spi.Transport;
 import dev.fastro.router.internal.RouteMatch;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;

@@ -2,13 +2,15 @@ package dev.fastro.router.internal;
 
 import java.util.Objects;
 
+import dev.fastro.router.PathMatch;
+
 /**
  * The route a path matched and its decoded parameter values. Immutable, so the router may
  * cache one and hand it to many requests.
  *
  * @param <T> the target type
  */
-public final class RouteMatch<T> {
+public final class RouteMatch<T> implements PathMatch {
 
 	private final Route<T> route;
 
@@ -36,10 +38,16 @@ public final class RouteMatch<T> {
 		return route.target();
 	}
 
+	@Override
+	public String pattern() {
+		return route.pattern();
+	}
+
 	/**
 	 * The decoded value of a parameter ({@code "*"} names an anonymous catch-all), or
 	 * null when the route has no parameter of that name.
 	 */
+	@Override
 	public String param(String name) {
 		for (int i = 0; i < names.length; i++) {
 			if (names[i].equals(name)) {
@@ -50,16 +58,19 @@ public final class RouteMatch<T> {
 	}
 
 	/** The number of parameters of the route. */
+	@Override
 	public int paramCount() {
 		return names.length;
 	}
 
 	/** The name of the parameter at {@code index}, in path order. */
+	@Override
 	public String paramName(int index) {
 		return names[Objects.checkIndex(index, names.length)];
 	}
 
 	/** The decoded value of the parameter at {@code index}, in path order. */
+	@Override
 	public String paramValue(int index) {
 		return values[Objects.checkIndex(index, names.length)];
 	}

@@ -10,7 +10,7 @@ import dev.fastro.http.internal.Exchange;
 import dev.fastro.http.internal.ExchangeDispatcher;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
-import dev.fastro.http.internal.Transport;
+import dev.fastro.http.spi.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;

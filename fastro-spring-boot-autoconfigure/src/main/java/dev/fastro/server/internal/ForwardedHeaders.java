@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.BiFunction;
 
-import dev.fastro.http.internal.HostHeader;
+import dev.fastro.http.spi.HostHeader;
 import dev.fastro.server.internal.RequestChecks.Refusal;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;

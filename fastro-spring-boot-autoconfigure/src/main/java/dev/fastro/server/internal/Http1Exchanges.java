@@ -2,7 +2,7 @@ package dev.fastro.server.internal;
 
 import java.util.ArrayDeque;
 
-import dev.fastro.http.internal.Transport;
+import dev.fastro.http.spi.Transport;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;

@@ -3,7 +3,7 @@ package dev.fastro.server.internal;
 import java.net.InetSocketAddress;
 
 import dev.fastro.http.internal.ChunkOwnership;
-import dev.fastro.http.internal.Transport;
+import dev.fastro.http.spi.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.http.HttpVersion;

@@ -1,7 +1,7 @@
 package dev.fastro.server.internal;
 
 import dev.fastro.http.internal.JsonCodec;
-import dev.fastro.http.internal.Transport;
+import dev.fastro.http.spi.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;

@@ -2,10 +2,8 @@ package dev.fastro.test.autoconfigure;
 
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
-import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
-import dev.fastro.http.internal.Dispatcher;
-import dev.fastro.http.internal.JsonCodec;
-import dev.fastro.server.internal.FastroServer;
+import dev.fastro.autoconfigure.LocalFastroPort;
+import dev.fastro.http.spi.RequestPipeline;
 import dev.fastro.test.client.FastroTestClient;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -14,13 +12,15 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Lazy;
+import org.springframework.core.env.Environment;
 
 /**
  * The {@link FastroTestClient} of {@link AutoConfigureFastroTestClient}: over HTTP to
- * Fastro's server when the context runs one, else in process through the dispatcher.
+ * Fastro's server when the context runs one (its auto-configuration applies), else in
+ * process through the application's {@link RequestPipeline}.
  */
 @AutoConfiguration(after = { FastroAutoConfiguration.class, FastroServerAutoConfiguration.class })
-@ConditionalOnBean(Dispatcher.class)
+@ConditionalOnBean(RequestPipeline.class)
 public class FastroTestClientAutoConfiguration {
 
 	/**
@@ -30,18 +30,18 @@ public class FastroTestClientAutoConfiguration {
 	@Bean
 	@Lazy
 	@ConditionalOnMissingBean
-	@ConditionalOnBean(FastroServer.class)
-	FastroTestClient fastroServerTestClient(ApplicationContext context, JsonCodec json) {
-		Integer port = context.getEnvironment().getProperty(FastroServerLifecycle.PORT_PROPERTY, Integer.class);
+	@ConditionalOnBean(FastroServerAutoConfiguration.class)
+	FastroTestClient fastroServerTestClient(Environment environment, RequestPipeline pipeline) {
+		Integer port = environment.getProperty(LocalFastroPort.PROPERTY, Integer.class);
 		if (port == null) {
-			throw new IllegalStateException("Fastro's server is not running, so '" + FastroServerLifecycle.PORT_PROPERTY
+			throw new IllegalStateException("Fastro's server is not running, so '" + LocalFastroPort.PROPERTY
 					+ "' is not set: inject the FastroTestClient once the context has started");
 		}
-		return FastroTestClient.bindToServer(port, json.mapper());
+		return FastroTestClient.bindToServer(port, pipeline.jsonMapper());
 	}
 
 	@Bean
-	@ConditionalOnMissingBean({ FastroTestClient.class, FastroServer.class })
+	@ConditionalOnMissingBean({ FastroTestClient.class, FastroServerAutoConfiguration.class })
 	FastroTestClient fastroTestClient(ApplicationContext context) {
 		return FastroTestClient.bindTo(context);
 	}

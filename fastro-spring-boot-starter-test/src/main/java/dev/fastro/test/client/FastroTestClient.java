@@ -4,9 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.fastro.http.Routes;
-import dev.fastro.http.internal.Dispatcher;
-import dev.fastro.http.internal.JsonCodec;
-import dev.fastro.http.internal.RequestLimits;
+import dev.fastro.http.spi.RequestPipeline;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.ApplicationContext;
@@ -18,10 +16,11 @@ import org.springframework.context.ApplicationContext;
  * <li>{@link #bindTo(Routes...)}: in this process, through routes alone, without Spring
  * (a default JSON mapper);</li>
  * <li>{@link #bindTo(ApplicationContext)}: in this process, through the application's
- * dispatcher, so its middleware, hooks, exception handlers and JSON mapper apply;</li>
+ * {@link RequestPipeline}, so its middleware, hooks, exception handlers, JSON mapper and
+ * observations apply;</li>
  * <li>{@link #bindToServer(int, JsonMapper)}: over HTTP, to a running server.</li>
  * </ul>
- * In process, a request goes through the same dispatcher and result writer as in the
+ * In process, a request goes through the same pipeline and result writer as in the
  * server, with no socket and no event loop, and the answer is what the server writes, but
  * for what the server's connection adds on its own: the {@code Date} header, the
  * {@code connection} header of a connection it closes, {@code 100 Continue}, and the
@@ -61,22 +60,18 @@ public final class FastroTestClient {
 	 * @return the client
 	 */
 	public static FastroTestClient bindTo(JsonMapper jsonMapper, Routes... routes) {
-		JsonCodec json = new JsonCodec(jsonMapper);
-		Dispatcher dispatcher = Dispatcher.builder().routes(List.of(routes)).json(json).build();
-		return new FastroTestClient(new InProcessConnector(dispatcher, json, new RequestLimits(1000), TIMEOUT));
+		return new FastroTestClient(new InProcessConnector(RequestPipeline.of(jsonMapper, List.of(routes)), TIMEOUT));
 	}
 
 	/**
-	 * A client of an application's Fastro dispatcher, in this process: the application's
-	 * routes, middleware, hooks, exception handlers, JSON mapper and validator apply; its
-	 * server, if any, is not involved.
+	 * A client of an application's Fastro request pipeline, in this process: the
+	 * application's routes, middleware, hooks, exception handlers, JSON mapper, validator
+	 * and observations apply; its server, if any, is not involved.
 	 * @param context an application context with Fastro's auto-configuration
 	 * @return the client
 	 */
 	public static FastroTestClient bindTo(ApplicationContext context) {
-		JsonCodec json = context.getBean(JsonCodec.class);
-		return new FastroTestClient(new InProcessConnector(context.getBean(Dispatcher.class), json,
-				context.getBean(RequestLimits.class), TIMEOUT));
+		return new FastroTestClient(new InProcessConnector(context.getBean(RequestPipeline.class), TIMEOUT));
 	}
 
 	/**

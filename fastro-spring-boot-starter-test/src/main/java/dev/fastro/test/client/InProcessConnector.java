@@ -5,13 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.fastro.http.internal.BodyPolicy;
-import dev.fastro.http.internal.BodyStream;
-import dev.fastro.http.internal.Dispatcher;
-import dev.fastro.http.internal.Exchange;
-import dev.fastro.http.internal.HostHeader;
-import dev.fastro.http.internal.JsonCodec;
-import dev.fastro.http.internal.RequestLimits;
+import dev.fastro.http.spi.HostHeader;
+import dev.fastro.http.spi.RequestPipeline;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
@@ -21,31 +16,25 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Hands requests straight to a {@link Dispatcher}, as the server's bridge does once it
- * has received a request whole: no socket, no event loop, and the answer written by the
- * dispatcher's own result writer. The calling thread waits for the answer, so an
+ * Hands requests straight to an application's {@link RequestPipeline}, as the server does
+ * once it has received a request: no socket, no event loop, and the answer written by the
+ * pipeline's own result writer. The calling thread waits for the answer, so an
  * asynchronous or blocking handler works as it does in the server.
  */
 final class InProcessConnector implements Connector {
 
-	private final Dispatcher dispatcher;
-
-	private final JsonCodec json;
-
-	private final RequestLimits limits;
+	private final RequestPipeline pipeline;
 
 	private final Duration timeout;
 
-	InProcessConnector(Dispatcher dispatcher, JsonCodec json, RequestLimits limits, Duration timeout) {
-		this.dispatcher = dispatcher;
-		this.json = json;
-		this.limits = limits;
+	InProcessConnector(RequestPipeline pipeline, Duration timeout) {
+		this.pipeline = pipeline;
 		this.timeout = timeout;
 	}
 
 	@Override
 	public JsonMapper jsonMapper() {
-		return this.json.mapper();
+		return this.pipeline.jsonMapper();
 	}
 
 	@Override
@@ -64,33 +53,16 @@ final class InProcessConnector implements Connector {
 		}
 		String host = headers.get(HttpHeaderNames.HOST);
 		InProcessCall call = new InProcessCall(HostHeader.name(host), HostHeader.port(host, "http"));
-		Exchange exchange = new Exchange(InProcessTransport.INSTANCE, call, request.method(), request.uri(), headers,
-				call.responseHeaders(), null, this.json, this.limits);
-		// As the server's bridge does: the route says how it takes a body, a body
-		// received whole is released once answered, and a streamed one is discarded.
-		ByteBuf body = null;
-		BodyStream stream = null;
-		if (content.length > 0) {
-			BodyPolicy policy = this.dispatcher.bodyPolicy(exchange);
-			if (policy.streamed()) {
-				ChunkFeeder feeder = new ChunkFeeder(content);
-				stream = feeder.streamTo(policy.limit(Long.MAX_VALUE));
-				exchange.streamed(stream);
-			}
-			else {
-				body = Unpooled.wrappedBuffer(content);
-				exchange.receivedWhole(body);
-			}
-		}
+		// The pipeline leaves the body to its caller, to release once answered.
+		ByteBuf body = (content.length > 0) ? Unpooled.wrappedBuffer(content) : null;
 		try {
-			Mono.from(this.dispatcher.dispatch(exchange)).block(this.timeout);
+			Mono.from(this.pipeline.dispatch(InProcessTransport.INSTANCE, call, request.method(), request.uri(),
+					headers, call.responseHeaders(), body))
+				.block(this.timeout);
 		}
 		finally {
 			if (body != null) {
 				body.release();
-			}
-			if (stream != null) {
-				stream.discard();
 			}
 		}
 		if (!call.answered()) {
@@ -100,67 +72,6 @@ final class InProcessConnector implements Connector {
 		byte[] answer = request.method().equals("HEAD") ? new byte[0] : call.body();
 		List<Map.Entry<String, String>> responseHeaders = new ArrayList<>(call.responseHeaders().entries());
 		return new TestResponse(call.status(), responseHeaders, answer, jsonMapper());
-	}
-
-	/**
-	 * Offers a request body to a streaming route in chunks the size the server's codec
-	 * reads, as the handler asks for them.
-	 */
-	private static final class ChunkFeeder implements BodyStream.Source {
-
-		private static final int CHUNK = 8192;
-
-		private final byte[] content;
-
-		private BodyStream stream;
-
-		private int offset;
-
-		private boolean feeding;
-
-		private boolean askedAgain;
-
-		ChunkFeeder(byte[] content) {
-			this.content = content;
-		}
-
-		BodyStream streamTo(long maxSize) {
-			this.stream = new BodyStream(this, maxSize);
-			return this.stream;
-		}
-
-		/** Feeds on while the stream wants more; a call made while feeding feeds on. */
-		@Override
-		public synchronized void demand() {
-			if (this.feeding) {
-				this.askedAgain = true;
-				return;
-			}
-			this.feeding = true;
-			try {
-				do {
-					this.askedAgain = false;
-					feed();
-				}
-				while (this.askedAgain);
-			}
-			finally {
-				this.feeding = false;
-			}
-		}
-
-		private void feed() {
-			while (this.offset < this.content.length) {
-				int length = Math.min(CHUNK, this.content.length - this.offset);
-				boolean more = this.stream.offer(Unpooled.wrappedBuffer(this.content, this.offset, length));
-				this.offset += length;
-				if (!more) {
-					return;
-				}
-			}
-			this.stream.complete();
-		}
-
 	}
 
 }

@@ -1,10 +1,16 @@
 package dev.fastro.test.autoconfigure;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
+import dev.fastro.autoconfigure.FastroObservationAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
 import dev.fastro.http.Routes;
-import dev.fastro.server.internal.FastroServer;
+import dev.fastro.observation.FastroServerObservationContext;
 import dev.fastro.test.client.FastroTestClient;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -27,9 +33,11 @@ class FastroTestClientAutoConfigurationTest {
 		.withUserConfiguration(HelloRoutes.class);
 
 	@Test
-	void drivesTheDispatcherInProcessWithoutAServer() {
+	void drivesThePipelineInProcessWithoutAServer() {
 		this.runner.run(context -> {
-			assertThat(context).hasSingleBean(FastroTestClient.class).doesNotHaveBean(FastroServer.class);
+			assertThat(context).hasSingleBean(FastroTestClient.class)
+				.doesNotHaveBean(FastroServerAutoConfiguration.class);
+			// Only the server writes a Date header.
 			assertThat(context.getBean(FastroTestClient.class).get("/").exchange()).hasStatus(200)
 				.doesNotHaveHeader("date")
 				.hasBody("Hello");
@@ -37,11 +45,41 @@ class FastroTestClientAutoConfigurationTest {
 	}
 
 	@Test
+	void observesInProcessRequestsAsTheServerDoes() {
+		AtomicInteger observed = new AtomicInteger();
+		this.runner.withConfiguration(AutoConfigurations.of(FastroObservationAutoConfiguration.class))
+			.withBean(ObservationRegistry.class, () -> countingStops(observed))
+			.run(context -> {
+				assertThat(context.getBean(FastroTestClient.class).get("/").exchange()).hasStatus(200);
+				assertThat(observed).hasValue(1);
+			});
+	}
+
+	/** A registry whose one handler counts the requests observed to their end. */
+	private static ObservationRegistry countingStops(AtomicInteger stopped) {
+		ObservationRegistry registry = ObservationRegistry.create();
+		registry.observationConfig().observationHandler(new ObservationHandler<FastroServerObservationContext>() {
+
+			@Override
+			public boolean supportsContext(Observation.Context context) {
+				return context instanceof FastroServerObservationContext;
+			}
+
+			@Override
+			public void onStop(FastroServerObservationContext context) {
+				stopped.incrementAndGet();
+			}
+
+		});
+		return registry;
+	}
+
+	@Test
 	void callsTheRunningServerOverHttp() {
 		this.runner.withConfiguration(AutoConfigurations.of(FastroServerAutoConfiguration.class))
 			.withPropertyValues("fastro.server.port=0")
 			.run(context -> {
-				assertThat(context).hasSingleBean(FastroTestClient.class).hasSingleBean(FastroServer.class);
+				assertThat(context).hasSingleBean(FastroTestClient.class);
 				// Only the server writes a Date header.
 				assertThat(context.getBean(FastroTestClient.class).get("/").exchange()).hasStatus(200)
 					.hasBody("Hello")

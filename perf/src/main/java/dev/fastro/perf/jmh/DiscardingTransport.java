@@ -2,7 +2,7 @@ package dev.fastro.perf.jmh;
 
 import java.net.InetSocketAddress;
 
-import dev.fastro.http.internal.Transport;
+import dev.fastro.http.spi.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import org.reactivestreams.Publisher;

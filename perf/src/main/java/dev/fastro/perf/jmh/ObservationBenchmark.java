@@ -1,17 +1,13 @@
 package dev.fastro.perf.jmh;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.fastro.http.Routes;
-import dev.fastro.http.internal.Dispatcher;
-import dev.fastro.http.internal.Exchange;
-import dev.fastro.http.internal.ExchangeDispatcher;
-import dev.fastro.http.internal.JsonCodec;
-import dev.fastro.http.internal.RequestLimits;
+import dev.fastro.http.spi.RequestPipeline;
 import dev.fastro.observation.DefaultFastroServerObservationConvention;
 import dev.fastro.observation.FastroServerObservationContext;
-import dev.fastro.observation.internal.ObservedDispatcher;
 import dev.fastro.perf.fastro.FastroPerfApp;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.observation.Observation;
@@ -28,20 +24,22 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What observing a request costs: {@code GET /user/123} dispatched to its route and
- * answered, plain and as an {@code http.server.requests} observation timed into a
- * Prometheus registry the way {@code perf/run}'s {@code fastro-metrics} server times it.
- * The difference between the two is the observation's own cost, without the socket, the
- * HTTP codec and the machine's noise that an HTTP run adds to it; {@code -prof gc} shows
- * what it allocates. A third way, an observation whose only handler records nothing,
- * splits that cost into what every observation costs before any meter (Micrometer's
- * observation, context and scope, Fastro's convention) and what the meters add. Run by
- * hand (see perf/README.md); never by {@code mvn verify}.
+ * answered through an application's {@link RequestPipeline}, plain and as an
+ * {@code http.server.requests} observation timed into a Prometheus registry the way
+ * {@code perf/run}'s {@code fastro-metrics} server times it: the application has an
+ * {@link ObservationRegistry}, so Fastro's auto-configuration observes its requests. The
+ * difference between the two is the observation's own cost, without the socket, the HTTP
+ * codec and the machine's noise that an HTTP run adds to it; {@code -prof gc} shows what
+ * it allocates. A third way, an observation whose only handler records nothing, splits
+ * that cost into what every observation costs before any meter (Micrometer's observation,
+ * context and scope, Fastro's convention) and what the meters add. Run by hand (see
+ * perf/README.md); never by {@code mvn verify}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -52,31 +50,37 @@ public class ObservationBenchmark {
 
 	private final PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
-	private ExchangeDispatcher plain;
-
-	private ExchangeDispatcher observed;
-
 	private final StopCounter stops = new StopCounter();
 
-	private ExchangeDispatcher unmetered;
+	private ApplicationPipeline plainApplication;
+
+	private ApplicationPipeline observedApplication;
+
+	private ApplicationPipeline unmeteredApplication;
+
+	private RequestPipeline plain;
+
+	private RequestPipeline observed;
+
+	private RequestPipeline unmetered;
 
 	/**
-	 * Builds the dispatchers, and checks that an observed request is timed under its
-	 * route's pattern and an unmetered one stopped, so a broken observation can never
+	 * Starts the three applications, and checks that an observed request is timed under
+	 * its route's pattern and an unmetered one stopped, so a broken observation can never
 	 * produce a fast number.
 	 */
 	@Setup
 	public void setUp() {
-		Routes routes = Routes.builder().get("/user/{id}", (ctx) -> "User " + ctx.param("id")).build();
-		this.plain = Dispatcher.builder()
-			.json(new JsonCodec(JsonMapper.builder().build()))
-			.routes(List.of(routes))
-			.build();
-		this.observed = new ObservedDispatcher(this.plain, FastroPerfApp.observationRegistry(this.meters),
-				new DefaultFastroServerObservationConvention());
+		List<Routes> routes = List.of(Routes.builder().get("/user/{id}", (ctx) -> "User " + ctx.param("id")).build());
+		this.plainApplication = new ApplicationPipeline(routes, null, Map.of());
+		this.observedApplication = new ApplicationPipeline(routes, FastroPerfApp.observationRegistry(this.meters),
+				Map.of());
 		ObservationRegistry unmetered = ObservationRegistry.create();
 		unmetered.observationConfig().observationHandler(this.stops);
-		this.unmetered = new ObservedDispatcher(this.plain, unmetered, new DefaultFastroServerObservationConvention());
+		this.unmeteredApplication = new ApplicationPipeline(routes, unmetered, Map.of());
+		this.plain = this.plainApplication.pipeline();
+		this.observed = this.observedApplication.pipeline();
+		this.unmetered = this.unmeteredApplication.pipeline();
 		observed();
 		if (timedRequests() != 1) {
 			throw new IllegalStateException("The request was not timed: " + this.meters.scrape());
@@ -85,6 +89,14 @@ public class ObservationBenchmark {
 		if (stoppedObservations() != 1) {
 			throw new IllegalStateException("The unmetered observation was not stopped");
 		}
+	}
+
+	/** Stops the applications. */
+	@TearDown
+	public void tearDown() {
+		this.plainApplication.close();
+		this.observedApplication.close();
+		this.unmeteredApplication.close();
 	}
 
 	/**
@@ -133,11 +145,12 @@ public class ObservationBenchmark {
 		return answer(this.unmetered);
 	}
 
-	private Object answer(ExchangeDispatcher dispatcher) {
-		Exchange exchange = new Exchange(DiscardingTransport.INSTANCE, null, "GET", "/user/123",
-				EmptyHttpHeaders.INSTANCE, new DefaultHttpHeaders(), null, null, new RequestLimits(1000));
+	private Object answer(RequestPipeline pipeline) {
 		this.completion.completed = false;
-		dispatcher.dispatch(exchange).subscribe(this.completion);
+		pipeline
+			.dispatch(DiscardingTransport.INSTANCE, null, "GET", "/user/123", EmptyHttpHeaders.INSTANCE,
+					new DefaultHttpHeaders(), null)
+			.subscribe(this.completion);
 		if (!this.completion.completed) {
 			throw new IllegalStateException("The answer did not complete at once");
 		}

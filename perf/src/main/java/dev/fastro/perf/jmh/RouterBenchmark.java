@@ -11,6 +11,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * One route lookup in the GitHub-like table ({@link GitHubRoutes}), per router and kind
@@ -48,6 +49,12 @@ public class RouterBenchmark {
 		if ((match == null) != this.request.equals("miss")) {
 			throw new IllegalStateException(this.router + " answered " + match + " for " + this.path);
 		}
+	}
+
+	/** Lets go of the router. */
+	@TearDown
+	public void tearDown() {
+		this.lookup.close();
 	}
 
 	/**

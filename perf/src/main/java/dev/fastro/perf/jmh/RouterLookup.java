@@ -1,15 +1,16 @@
 package dev.fastro.perf.jmh;
 
 import java.util.List;
+import java.util.Map;
 
-import dev.fastro.router.internal.Router;
+import dev.fastro.http.Routes;
+import dev.fastro.http.spi.RequestPipeline;
 import io.netty.handler.codec.http.HttpMethod;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServerRoutes;
 import reactor.netty.http.server.ReactorNettyPredicates;
 
 import org.springframework.http.server.PathContainer;
-import org.springframework.util.unit.DataSize;
 import org.springframework.web.util.pattern.PathPattern;
 import org.springframework.web.util.pattern.PathPatternParser;
 
@@ -18,7 +19,7 @@ import org.springframework.web.util.pattern.PathPatternParser;
  * server would for a request. Each returns what a handler would then read its parameters
  * from.
  */
-interface RouterLookup {
+interface RouterLookup extends AutoCloseable {
 
 	/**
 	 * Looks up a path.
@@ -26,6 +27,11 @@ interface RouterLookup {
 	 * @return the match with its parameters, or {@code null} for none
 	 */
 	Object find(String path);
+
+	/** Lets go of what the router holds, if anything. */
+	@Override
+	default void close() {
+	}
 
 	/**
 	 * Builds a router over a table.
@@ -43,24 +49,36 @@ interface RouterLookup {
 		};
 	}
 
-	/** Fastro's router, with or without its route cache. */
+	/**
+	 * Fastro's router, with or without its route cache, as an application's request
+	 * pipeline looks a route up: its routes are the table's, each with a handler that is
+	 * never called, and its cache is {@code fastro.router.cache.*}'s, bounded as an
+	 * application's is by default.
+	 */
 	final class Fastro implements RouterLookup {
 
-		private final Router<Integer> router;
+		private final ApplicationPipeline application;
+
+		private final RequestPipeline pipeline;
 
 		Fastro(List<GitHubRoutes.Route> routes, boolean cache) {
-			// The default of fastro.router.cache.max-size, the bound an application's
-			// router has.
-			Router.Builder<Integer> builder = Router.<Integer>builder().cache(cache, DataSize.ofMegabytes(4).toBytes());
-			for (int i = 0; i < routes.size(); i++) {
-				builder.add(routes.get(i).method(), routes.get(i).pattern(), i);
+			Routes.Builder table = Routes.builder();
+			for (GitHubRoutes.Route route : routes) {
+				table.route(route.method(), route.pattern(), (ctx) -> null);
 			}
-			this.router = builder.build();
+			this.application = new ApplicationPipeline(List.of(table.build()), null,
+					Map.of("fastro.router.cache.enabled", cache));
+			this.pipeline = this.application.pipeline();
 		}
 
 		@Override
 		public Object find(String path) {
-			return this.router.find("GET", path);
+			return this.pipeline.match("GET", path);
+		}
+
+		@Override
+		public void close() {
+			this.application.close();
 		}
 
 	}

@@ -1,5 +1,7 @@
 package dev.fastro.perf.jmh;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,25 +13,33 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ObservationBenchmarkTest {
 
+	private final ObservationBenchmark benchmark = new ObservationBenchmark();
+
+	@BeforeEach
+	void setUp() {
+		this.benchmark.setUp();
+	}
+
+	@AfterEach
+	void tearDown() {
+		this.benchmark.tearDown();
+	}
+
 	@Test
 	void timesEveryObservedRequestAndNoPlainOne() {
-		ObservationBenchmark benchmark = new ObservationBenchmark();
-		benchmark.setUp();
-		benchmark.observed();
-		benchmark.observed();
-		benchmark.plain();
-		assertThat(benchmark.timedRequests()).isEqualTo(3);
+		this.benchmark.observed();
+		this.benchmark.observed();
+		this.benchmark.plain();
+		assertThat(this.benchmark.timedRequests()).isEqualTo(3);
 	}
 
 	@Test
 	void observesEveryUnmeteredRequestWithoutTimingIt() {
-		ObservationBenchmark benchmark = new ObservationBenchmark();
-		benchmark.setUp();
-		benchmark.observedWithoutMeters();
-		benchmark.observedWithoutMeters();
-		benchmark.plain();
-		assertThat(benchmark.stoppedObservations()).isEqualTo(3);
-		assertThat(benchmark.timedRequests()).isEqualTo(1);
+		this.benchmark.observedWithoutMeters();
+		this.benchmark.observedWithoutMeters();
+		this.benchmark.plain();
+		assertThat(this.benchmark.stoppedObservations()).isEqualTo(3);
+		assertThat(this.benchmark.timedRequests()).isEqualTo(1);
 	}
 
 }

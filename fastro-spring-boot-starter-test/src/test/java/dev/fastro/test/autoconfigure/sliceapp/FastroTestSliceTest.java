@@ -1,7 +1,8 @@
 package dev.fastro.test.autoconfigure.sliceapp;
 
-import dev.fastro.http.internal.Dispatcher;
-import dev.fastro.server.internal.FastroServer;
+import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
+import dev.fastro.autoconfigure.LocalFastroPort;
+import dev.fastro.http.spi.RequestPipeline;
 import dev.fastro.test.autoconfigure.FastroTest;
 import dev.fastro.test.client.FastroTestClient;
 import org.junit.jupiter.api.Test;
@@ -54,8 +55,9 @@ class FastroTestSliceTest {
 	@Test
 	void leavesOutOtherComponentsAndTheServer() {
 		assertThat(this.context.getBeansOfType(Unrelated.class)).isEmpty();
-		assertThat(this.context.getBeansOfType(FastroServer.class)).isEmpty();
-		assertThat(this.context.getBeansOfType(Dispatcher.class)).hasSize(1);
+		assertThat(this.context.getBeansOfType(FastroServerAutoConfiguration.class)).isEmpty();
+		assertThat(this.context.getEnvironment().containsProperty(LocalFastroPort.PROPERTY)).isFalse();
+		assertThat(this.context.getBeansOfType(RequestPipeline.class)).hasSize(1);
 	}
 
 }

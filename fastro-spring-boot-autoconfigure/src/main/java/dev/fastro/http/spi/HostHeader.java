@@ -1,4 +1,4 @@
-package dev.fastro.http.internal;
+package dev.fastro.http.spi;
 
 /**
  * Reads a {@code Host} header as Reactor Netty does, for the transports that read it

@@ -2,10 +2,8 @@ package dev.fastro.autoconfigure;
 
 import java.time.Duration;
 
-import dev.fastro.autoconfigure.internal.ActuatorRoutes;
 import dev.fastro.http.Routes;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
@@ -120,8 +118,6 @@ class FastroActuatorAutoConfigurationTest {
 	@Test
 	void theUsersBeansWin() {
 		this.runner.withUserConfiguration(OwnBeans.class).run(context -> {
-			assertThat(context).hasSingleBean(ActuatorRoutes.EndpointBodies.class);
-			assertThat(context.getBean(ActuatorRoutes.EndpointBodies.class)).isSameAs(OwnBeans.BODIES);
 			assertThat(context).hasSingleBean(HealthEndpointWebExtension.class).hasBean("ownHealthExtension");
 		});
 	}
@@ -135,14 +131,6 @@ class FastroActuatorAutoConfigurationTest {
 
 	@Configuration(proxyBeanMethods = false)
 	static class OwnBeans {
-
-		static final ActuatorRoutes.EndpointBodies BODIES = new ActuatorRoutes.EndpointBodies(
-				JsonMapper.builder().build(), JsonMapper.builder().build());
-
-		@Bean
-		ActuatorRoutes.EndpointBodies ownBodies() {
-			return BODIES;
-		}
 
 		@Bean
 		HealthEndpointWebExtension ownHealthExtension(HealthContributorRegistry registry, HealthEndpointGroups groups) {

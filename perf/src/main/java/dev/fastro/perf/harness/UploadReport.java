@@ -84,7 +84,9 @@ final class UploadReport {
 					+ "of the rounds, the largest in brackets. **RSS before**: `VmRSS` just before the upload, "
 					+ "after the warm-up.\n")
 			.append("- **CPU s/GiB**: the server JVM's user + system time during the upload (all threads, from "
-					+ "`/proc/PID/stat`) per GiB of body (lower is better); **CPU busy**: that time over the "
+					+ "`/proc/PID/stat`) per GiB of body, and **CPU % of raw Netty** the median of its per-round ratios "
+					+ "to raw Netty's (lower is better for both; unlike MiB/s, they hardly depend on what else "
+					+ "the machine runs); **CPU busy**: that time over the "
 					+ "upload's wall time, about 100% when the server's one core was the bottleneck.\n\n");
 		List<ServerKind> servers = servers(runs);
 		for (UploadFraming framing : options.framings()) {
@@ -103,23 +105,23 @@ final class UploadReport {
 			.append((framing == UploadFraming.CHUNKED) ? " (64 KiB chunks)" : "")
 			.append("\n\n")
 			.append("| Server | MiB/s | % of raw Netty | % of native | Peak RSS (MiB) | RSS before (MiB) | CPU s/GiB "
-					+ "| CPU busy | Valid rounds |\n")
-			.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+					+ "| CPU % of raw Netty | CPU busy | Valid rounds |\n")
+			.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 		for (ServerKind server : servers) {
 			List<UploadRun> mine = runs(runs, server, framing);
 			List<UploadRun> valid = mine.stream().filter(UploadRun::valid).toList();
 			md.append("| ").append(server.label()).append(" | ");
 			if (valid.isEmpty()) {
-				md.append("failed | | | | | | | 0 of ").append(mine.size()).append(" |\n");
+				md.append("failed | | | | | | | | 0 of ").append(mine.size()).append(" |\n");
 				continue;
 			}
 			List<Double> speeds = figures(valid, run -> run.result().mibPerSecond());
 			md.append(String.format(Locale.ROOT, "%,.1f (%,.1f–%,.1f)", Stats.median(speeds), Collections.min(speeds),
 					Collections.max(speeds)))
 				.append(" | ")
-				.append(ratio(mine, runs(runs, ServerKind.RAW, framing)))
+				.append(ratio(mine, runs(runs, ServerKind.RAW, framing), run -> run.result().mibPerSecond()))
 				.append(" | ")
-				.append(ratio(mine, runs(runs, ServerKind.NATIVE, framing)))
+				.append(ratio(mine, runs(runs, ServerKind.NATIVE, framing), run -> run.result().mibPerSecond()))
 				.append(" | ");
 			List<Double> peaks = figures(valid,
 					run -> (run.peakRssKilobytes() < 0) ? Double.NaN : run.peakRssKilobytes() / 1024.0);
@@ -132,6 +134,8 @@ final class UploadReport {
 			md.append(before.isEmpty() ? "—" : String.format(Locale.ROOT, "%,.1f", Stats.median(before)))
 				.append(" | ")
 				.append(median(figures(valid, UploadRun::cpuSecondsPerGib), "%.2f"))
+				.append(" | ")
+				.append(ratio(mine, runs(runs, ServerKind.RAW, framing), UploadRun::cpuSecondsPerGib))
 				.append(" | ")
 				.append(median(figures(valid, run -> run.cpuBusy() * 100), "%.0f%%"))
 				.append(" | ")
@@ -206,10 +210,10 @@ final class UploadReport {
 	}
 
 	/**
-	 * The median and range of the per-round ratios of a server's MiB/s to a reference's,
-	 * over the rounds where both uploads were valid.
+	 * The median and range of the per-round ratios of a figure of a server's uploads to a
+	 * reference's, over the rounds where both uploads were valid and the figures known.
 	 */
-	private static String ratio(List<UploadRun> server, List<UploadRun> reference) {
+	private static String ratio(List<UploadRun> server, List<UploadRun> reference, ToDoubleFunction<UploadRun> figure) {
 		if (reference.isEmpty()) {
 			return "—";
 		}
@@ -218,7 +222,9 @@ final class UploadReport {
 			reference.stream()
 				.filter(base -> base.round() == run.round() && base.valid() && run.valid())
 				.findFirst()
-				.ifPresent(base -> ratios.add(run.result().mibPerSecond() / base.result().mibPerSecond()));
+				.map(base -> figure.applyAsDouble(run) / figure.applyAsDouble(base))
+				.filter(ratio -> !Double.isNaN(ratio) && !Double.isInfinite(ratio))
+				.ifPresent(ratios::add);
 		}
 		if (ratios.isEmpty()) {
 			return "—";

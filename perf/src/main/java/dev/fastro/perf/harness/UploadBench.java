@@ -104,6 +104,8 @@ public final class UploadBench {
 		if (pinClient) {
 			pinSelf(this.options.clientCpu());
 		}
+		// Before any upload: a directory that cannot be made would lose the run.
+		Files.createDirectories(this.options.outputDirectory());
 		Path work = Files.createTempDirectory("fastro-upload-");
 		this.out.println("Server logs: " + work);
 		UploadBody body = new UploadBody(this.options.bytes());

@@ -41,7 +41,7 @@ public record UploadOptions(int rounds, long bytes, int warmupSeconds, List<Serv
 			                    fastro-no-leak-detection (default native,fastro,raw)
 			  --framings LIST   comma-separated: content-length,chunked (default both)
 			  --heap SIZE       the servers' fixed heap, -Xms and -Xmx (default 64m)
-			  --out DIR         where BENCHMARK.md and upload-results.csv go (default perf/upload)
+			  --out DIR         where BENCHMARK.md and upload-results.csv go (default perf/streamed-upload)
 			  --server-cpu N    the servers' core (default 1)
 			  --client-cpu N    the upload client's core (default 0)
 			""";
@@ -61,7 +61,7 @@ public record UploadOptions(int rounds, long bytes, int warmupSeconds, List<Serv
 		List<ServerKind> servers = List.of(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.RAW);
 		List<UploadFraming> framings = List.of(UploadFraming.CONTENT_LENGTH, UploadFraming.CHUNKED);
 		String heap = "64m";
-		Path out = perfDirectory.resolve("upload");
+		Path out = perfDirectory.resolve("streamed-upload");
 		int serverCpu = 1;
 		int clientCpu = 0;
 		for (int i = 0; i < args.size(); i++) {

@@ -231,7 +231,8 @@ public final class UploadBench {
 		if (problem == null && !process.alive()) {
 			problem = "the server exited after answering";
 		}
-		return new UploadRun(round, server, result, problem, cpu, peak, peakSinceStart, rssBefore);
+		return new UploadRun(round, server, result, problem, cpu, peak, peakSinceStart, rssBefore,
+				UploadRun.loadAverageNow());
 	}
 
 	/**

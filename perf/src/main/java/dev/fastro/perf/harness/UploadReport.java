@@ -32,7 +32,8 @@ final class UploadReport {
 	static final String CSV = "upload-results.csv";
 
 	private static final String CSV_HEADER = "round,framing,server,server_label,bytes,seconds,write_seconds,mib_per_s,"
-			+ "status,valid,problem,server_cpu_ticks,clk_tck,server_cpu_s,peak_rss_kb,peak_since_start,rss_before_kb";
+			+ "status,valid,problem,server_cpu_ticks,clk_tck,server_cpu_s,peak_rss_kb,peak_since_start,rss_before_kb,"
+			+ "load_average";
 
 	private UploadReport() {
 	}
@@ -88,6 +89,7 @@ final class UploadReport {
 					+ "to raw Netty's (lower is better for both; unlike MiB/s, they hardly depend on what else "
 					+ "the machine runs); **CPU busy**: that time over the "
 					+ "upload's wall time, about 100% when the server's one core was the bottleneck.\n\n");
+		load(md, environment, runs);
 		List<ServerKind> servers = servers(runs);
 		for (UploadFraming framing : options.framings()) {
 			framingTable(md, framing, servers, runs);
@@ -147,11 +149,28 @@ final class UploadReport {
 		md.append('\n');
 	}
 
+	/**
+	 * How busy the machine was: on a shared machine the server's share of its core, and
+	 * with it MiB/s, follows what else runs, where CPU per GiB hardly does.
+	 */
+	private static void load(StringBuilder md, Environment environment, List<UploadRun> runs) {
+		List<Double> loads = figures(runs, UploadRun::loadAverage);
+		if (loads.isEmpty()) {
+			return;
+		}
+		md.append(String.format(Locale.ROOT,
+				"The machine's 1-minute load average, read after each upload, was %.1f–%.1f (median %.1f) on its %d "
+						+ "cores. Above 2, other processes shared the cores with the server and the client, so "
+						+ "MiB/s measured the share of its core a server got as much as the server; compare CPU "
+						+ "s/GiB, and look at CPU busy.%n%n",
+				Collections.min(loads), Collections.max(loads), Stats.median(loads), environment.cpuCount()));
+	}
+
 	private static void roundsTable(StringBuilder md, List<UploadRun> runs) {
 		md.append("## Every upload\n\n")
 			.append("In the order they ran.\n\n")
-			.append("| Round | Framing | Server | Time (s) | MiB/s | Peak RSS (MiB) | CPU (s) | Result |\n")
-			.append("|---:|---|---|---:|---:|---:|---:|---|\n");
+			.append("| Round | Framing | Server | Time (s) | MiB/s | Peak RSS (MiB) | CPU (s) | CPU busy | Load | Result |\n")
+			.append("|---:|---|---|---:|---:|---:|---:|---:|---:|---|\n");
 		for (UploadRun run : runs) {
 			UploadResult result = run.result();
 			md.append("| ")
@@ -169,6 +188,10 @@ final class UploadReport {
 						: String.format(Locale.ROOT, "%,.1f", run.peakRssKilobytes() / 1024.0))
 				.append(" | ")
 				.append(run.cpu().known() ? String.format(Locale.ROOT, "%.2f", run.cpu().micros() / 1e6) : "—")
+				.append(" | ")
+				.append(Double.isNaN(run.cpuBusy()) ? "—" : String.format(Locale.ROOT, "%.0f%%", run.cpuBusy() * 100))
+				.append(" | ")
+				.append(Double.isNaN(run.loadAverage()) ? "—" : String.format(Locale.ROOT, "%.1f", run.loadAverage()))
 				.append(" | ")
 				.append(run.valid() ? "ok" : "**failed**: " + run.problem().replace("|", "\\|").replace("\n", " "))
 				.append(" |\n");

@@ -1,5 +1,9 @@
 package dev.fastro.perf.harness;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 /**
  * One measured upload of the bench, with what the server's process did meanwhile.
  *
@@ -15,9 +19,11 @@ package dev.fastro.perf.harness;
  * the server's whole life, warm-up included
  * @param rssBeforeKilobytes the server's resident memory just before the upload, after
  * its warm-up, -1 if it could not be read
+ * @param loadAverage the machine's 1-minute load average ({@code /proc/loadavg}) right
+ * after the upload: what else ran on the shared cores, NaN if unknown
  */
 record UploadRun(int round, ServerKind server, UploadResult result, String problem, CpuTime cpu, long peakRssKilobytes,
-		boolean peakSinceStart, long rssBeforeKilobytes) {
+		boolean peakSinceStart, long rssBeforeKilobytes, double loadAverage) {
 
 	/**
 	 * Whether the server took the whole body and answered it right.
@@ -50,6 +56,20 @@ record UploadRun(int round, ServerKind server, UploadResult result, String probl
 	 */
 	double cpuBusy() {
 		return this.cpu.micros() / 1e6 / this.result.seconds();
+	}
+
+	/**
+	 * The machine's 1-minute load average now.
+	 * @return it, NaN if {@code /proc/loadavg} cannot be read
+	 */
+	static double loadAverageNow() {
+		try {
+			String line = Files.readString(Path.of("/proc/loadavg"));
+			return Double.parseDouble(line.substring(0, line.indexOf(' ')));
+		}
+		catch (IOException | RuntimeException ex) {
+			return Double.NaN;
+		}
 	}
 
 }

@@ -216,7 +216,9 @@ public final class UploadBench {
 			peakSinceStart = true;
 		}
 		long ticksBefore = cpuTicks(process);
+		long clientBefore = ownCpuTicks();
 		UploadResult result = UploadClient.upload(process.baseUri().getPort(), body, framing, UPLOAD_TIMEOUT);
+		long clientAfter = ownCpuTicks();
 		long ticksAfter = cpuTicks(process);
 		long peak = -1;
 		try {
@@ -232,7 +234,8 @@ public final class UploadBench {
 			problem = "the server exited after answering";
 		}
 		return new UploadRun(round, server, result, problem, cpu, peak, peakSinceStart, rssBefore,
-				UploadRun.loadAverageNow());
+				UploadRun.loadAverageNow(), (clientBefore >= 0 && clientAfter >= 0)
+						? new CpuTime(clientAfter - clientBefore, ticksPerSecond()) : CpuTime.UNKNOWN);
 	}
 
 	/**
@@ -273,6 +276,15 @@ public final class UploadBench {
 	private static long cpuTicks(ServerProcess process) {
 		try {
 			return process.cpuTicks();
+		}
+		catch (IOException | IllegalArgumentException ex) {
+			return -1;
+		}
+	}
+
+	private static long ownCpuTicks() {
+		try {
+			return ProcessCpu.ticks(ProcessHandle.current().pid());
 		}
 		catch (IOException | IllegalArgumentException ex) {
 			return -1;

@@ -33,7 +33,7 @@ final class UploadReport {
 
 	private static final String CSV_HEADER = "round,framing,server,server_label,bytes,seconds,write_seconds,mib_per_s,"
 			+ "status,valid,problem,server_cpu_ticks,clk_tck,server_cpu_s,peak_rss_kb,peak_since_start,rss_before_kb,"
-			+ "load_average";
+			+ "load_average,client_cpu_ticks";
 
 	private UploadReport() {
 	}
@@ -168,9 +168,11 @@ final class UploadReport {
 
 	private static void roundsTable(StringBuilder md, List<UploadRun> runs) {
 		md.append("## Every upload\n\n")
-			.append("In the order they ran.\n\n")
-			.append("| Round | Framing | Server | Time (s) | MiB/s | Peak RSS (MiB) | CPU (s) | CPU busy | Load | Result |\n")
-			.append("|---:|---|---|---:|---:|---:|---:|---:|---:|---|\n");
+			.append("In the order they ran. CPU busy is the server's CPU time over the upload's wall time, client "
+					+ "busy the client's (this harness's JVM, with the kernel's work of sending over loopback): "
+					+ "a side near 100% was the bottleneck.\n\n")
+			.append("| Round | Framing | Server | Time (s) | MiB/s | Peak RSS (MiB) | CPU (s) | CPU busy | Client busy | Load | Result |\n")
+			.append("|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
 		for (UploadRun run : runs) {
 			UploadResult result = run.result();
 			md.append("| ")
@@ -190,6 +192,9 @@ final class UploadReport {
 				.append(run.cpu().known() ? String.format(Locale.ROOT, "%.2f", run.cpu().micros() / 1e6) : "—")
 				.append(" | ")
 				.append(Double.isNaN(run.cpuBusy()) ? "—" : String.format(Locale.ROOT, "%.0f%%", run.cpuBusy() * 100))
+				.append(" | ")
+				.append(Double.isNaN(run.clientBusy()) ? "—"
+						: String.format(Locale.ROOT, "%.0f%%", run.clientBusy() * 100))
 				.append(" | ")
 				.append(Double.isNaN(run.loadAverage()) ? "—" : String.format(Locale.ROOT, "%.1f", run.loadAverage()))
 				.append(" | ")

@@ -21,9 +21,11 @@ import java.nio.file.Path;
  * its warm-up, -1 if it could not be read
  * @param loadAverage the machine's 1-minute load average ({@code /proc/loadavg}) right
  * after the upload: what else ran on the shared cores, NaN if unknown
+ * @param clientCpu the client's CPU time during the upload: this JVM's, all threads, and
+ * with it the kernel's work of sending over loopback
  */
 record UploadRun(int round, ServerKind server, UploadResult result, String problem, CpuTime cpu, long peakRssKilobytes,
-		boolean peakSinceStart, long rssBeforeKilobytes, double loadAverage) {
+		boolean peakSinceStart, long rssBeforeKilobytes, double loadAverage, CpuTime clientCpu) {
 
 	/**
 	 * Whether the server took the whole body and answered it right.
@@ -56,6 +58,15 @@ record UploadRun(int round, ServerKind server, UploadResult result, String probl
 	 */
 	double cpuBusy() {
 		return this.cpu.micros() / 1e6 / this.result.seconds();
+	}
+
+	/**
+	 * The share of the upload's wall time the client spent on a CPU: about 100% when the
+	 * client's core was the bottleneck.
+	 * @return the share, NaN when unknown
+	 */
+	double clientBusy() {
+		return this.clientCpu.micros() / 1e6 / this.result.seconds();
 	}
 
 	/**

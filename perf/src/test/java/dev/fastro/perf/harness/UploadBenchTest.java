@@ -31,12 +31,13 @@ class UploadBenchTest {
 	void everyServerHashesASmallUploadWhateverItsFraming() throws Exception {
 		UploadOptions options = UploadOptions.parse(List.of(), this.logs);
 		UploadBody body = new UploadBody(4 << 20);
+		List<String> flags = new ArrayList<>(UploadBench.serverFlags(options, this.logs));
+		flags.add("-XX:TieredStopAtLevel=1");
 		List<ServerProcess> servers = new ArrayList<>();
 		try {
 			for (ServerKind kind : SERVERS) {
-				servers.add(ServerProcess.start(new ServerSpec(kind, 0), UploadBench.serverFlags(options, this.logs),
-						UploadOptions.serverArguments(kind), freePort(), System.getProperty("java.class.path"),
-						this.logs, null));
+				servers.add(ServerProcess.start(new ServerSpec(kind, 0), flags, UploadOptions.serverArguments(kind),
+						freePort(), System.getProperty("java.class.path"), this.logs, null));
 			}
 			for (ServerProcess server : servers) {
 				server.awaitReady(Duration.ofSeconds(50));

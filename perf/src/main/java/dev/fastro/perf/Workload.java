@@ -1,5 +1,8 @@
 package dev.fastro.perf;
 
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -35,6 +38,21 @@ public final class Workload {
 	 */
 	public static final String COMPRESSIBLE_JSON = compressibleJson(10 * 1024);
 
+	/**
+	 * The path of the upload bench's route: {@code POST} a body of any length, streamed,
+	 * and the server answers {@link #uploadAnswer(long, MessageDigest)}.
+	 */
+	public static final String UPLOAD_PATH = "/upload";
+
+	/**
+	 * The largest body the upload route takes: 2 GiB, above the bench's 1 GiB and far
+	 * above any server's body limit for whole bodies.
+	 */
+	public static final long UPLOAD_LIMIT = 2L << 30;
+
+	/** The digest every server computes over an uploaded body. */
+	public static final String UPLOAD_DIGEST = "SHA-256";
+
 	private Workload() {
 	}
 
@@ -56,6 +74,30 @@ public final class Workload {
 	 */
 	public static String generatedRoutePrefix(int index) {
 		return "/r" + index + "/user/";
+	}
+
+	/**
+	 * A new digest for an uploaded body.
+	 * @return a SHA-256 digest
+	 */
+	public static MessageDigest uploadDigest() {
+		try {
+			return MessageDigest.getInstance(UPLOAD_DIGEST);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("every JDK has " + UPLOAD_DIGEST, ex);
+		}
+	}
+
+	/**
+	 * The upload route's answer, {@code text/plain}: the body's length in bytes and its
+	 * SHA-256 digest in lowercase hex, such as {@code 1073741824 5f3c...}.
+	 * @param length how many bytes the body had
+	 * @param digest the digest that saw them all; it is finished (and reset) here
+	 * @return the answer
+	 */
+	public static String uploadAnswer(long length, MessageDigest digest) {
+		return length + " " + HexFormat.of().formatHex(digest.digest());
 	}
 
 	/**

@@ -1,8 +1,10 @@
 package dev.fastro.perf.fastro;
 
+import java.security.MessageDigest;
 import java.util.Collections;
 
 import dev.fastro.demo.BenchmarkRoutes;
+import dev.fastro.http.Handler;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
@@ -80,6 +82,24 @@ public class FastroPerfApp {
 			.get(Workload.COMPRESS_PATH,
 					ctx -> Response.ok(Workload.COMPRESSIBLE_JSON).contentType(Workload.APPLICATION_JSON))
 			.build();
+	}
+
+	/**
+	 * The upload bench's route: the body streamed as it arrives (up to
+	 * {@link Workload#UPLOAD_LIMIT}, above the server's limit for whole bodies), each
+	 * chunk hashed while Fastro lends it, answered with its length and SHA-256 digest.
+	 * @return the route
+	 */
+	@Bean
+	Routes upload() {
+		return Routes.builder().post(Workload.UPLOAD_PATH, Handler.streaming(Workload.UPLOAD_LIMIT, ctx -> {
+			MessageDigest digest = Workload.uploadDigest();
+			return ctx.bodyStream().reduce(0L, (length, chunk) -> {
+				int readable = chunk.readableBytes();
+				digest.update(chunk.nioBuffer());
+				return length + readable;
+			}).map(length -> Workload.uploadAnswer(length, digest));
+		})).build();
 	}
 
 	/**

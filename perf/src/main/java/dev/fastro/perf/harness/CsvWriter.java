@@ -61,7 +61,7 @@ public final class CsvWriter {
 		return Double.isNaN(value) ? "" : String.format(Locale.ROOT, format, value);
 	}
 
-	private static String field(String value) {
+	static String field(String value) {
 		return (value.contains(",") || value.contains("\"")) ? '"' + value.replace("\"", "\"\"") + '"' : value;
 	}
 

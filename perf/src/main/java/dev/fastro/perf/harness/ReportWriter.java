@@ -904,7 +904,7 @@ public final class ReportWriter {
 					+ "ran at 58,000 req/s, its later ones at 102,000-114,000).\n\n");
 	}
 
-	private static void environment(StringBuilder md, Environment environment) {
+	static void environment(StringBuilder md, Environment environment) {
 		md.append("## Environment\n\n")
 			.append("- CPU: ")
 			.append(environment.cpuModel())

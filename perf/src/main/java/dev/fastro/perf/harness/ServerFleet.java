@@ -61,15 +61,31 @@ public final class ServerFleet implements AutoCloseable {
 	public List<ServerProcess> start(List<ServerSpec> servers) throws IOException, InterruptedException {
 		List<ServerProcess> started = new ArrayList<>();
 		for (ServerSpec spec : servers) {
-			ServerProcess process = ServerProcess.start(spec, freePort(), this.classPath, this.logDirectory,
-					this.certificate);
-			this.running.add(process);
-			started.add(process);
-			process.awaitReady(START_TIMEOUT);
-			process.checkIsJvm();
-			process.pin(this.cpu);
+			started.add(start(spec, JvmFlags.SERVER, List.of()));
 		}
 		return started;
+	}
+
+	/**
+	 * Starts one server with other JVM flags and more arguments than the scenarios',
+	 * checks it is the server's JVM and pins it as soon as it answers.
+	 * @param spec the server
+	 * @param jvmFlags its JVM flags
+	 * @param extraArguments program arguments after its own
+	 * @return the running server
+	 * @throws IOException if it cannot be started; it keeps running until
+	 * {@link #stop(List)} or {@link #close()} if it started
+	 * @throws InterruptedException if interrupted while waiting
+	 */
+	public ServerProcess start(ServerSpec spec, List<String> jvmFlags, List<String> extraArguments)
+			throws IOException, InterruptedException {
+		ServerProcess process = ServerProcess.start(spec, jvmFlags, extraArguments, freePort(), this.classPath,
+				this.logDirectory, this.certificate);
+		this.running.add(process);
+		process.awaitReady(START_TIMEOUT);
+		process.checkIsJvm();
+		process.pin(this.cpu);
+		return process;
 	}
 
 	/**

@@ -78,16 +78,35 @@ public final class ServerProcess {
 	 */
 	static ServerProcess start(ServerSpec spec, int port, String classPath, Path logDirectory,
 			PerfCertificate certificate) throws IOException {
+		return start(spec, JvmFlags.SERVER, List.of(), port, classPath, logDirectory, certificate);
+	}
+
+	/**
+	 * Starts a server with other JVM flags than {@link JvmFlags#SERVER} and more
+	 * arguments; it is not ready until {@link #awaitReady(Duration)} returns.
+	 * @param spec which server
+	 * @param jvmFlags its JVM flags
+	 * @param extraArguments program arguments after its own
+	 * @param port the port it listens on
+	 * @param classPath the class path of its JVM
+	 * @param logDirectory where its output goes
+	 * @param certificate the run's TLS identity, {@code null} when no server is secure
+	 * @return the running server
+	 * @throws IOException if the JVM cannot be started
+	 */
+	static ServerProcess start(ServerSpec spec, List<String> jvmFlags, List<String> extraArguments, int port,
+			String classPath, Path logDirectory, PerfCertificate certificate) throws IOException {
 		ServerKind kind = spec.kind();
 		Path java = JavaRuntime.forServer(kind);
 		if (java == null) {
 			throw new IOException(kind.label() + " " + JavaRuntime.missing(kind));
 		}
 		List<String> command = new ArrayList<>(List.of(java.toString()));
-		command.addAll(JvmFlags.SERVER);
+		command.addAll(jvmFlags);
 		command.addAll(launch(kind, classPath));
 		command.addAll(kind.arguments(port, spec.generatedRoutes()));
 		command.addAll(TransportArguments.of(spec, certificate));
+		command.addAll(extraArguments);
 		Path log = logDirectory
 			.resolve(kind.id() + "-" + spec.generatedRoutes() + "-" + spec.protocol().id() + "-" + port + ".log");
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
@@ -241,6 +260,22 @@ public final class ServerProcess {
 	}
 
 	/**
+	 * The server JVM's process id, for what {@code /proc} tells about it.
+	 * @return the pid
+	 */
+	long pid() {
+		return this.process.pid();
+	}
+
+	/**
+	 * Whether the server's JVM is still running.
+	 * @return {@code true} until it exits
+	 */
+	boolean alive() {
+		return this.process.isAlive();
+	}
+
+	/**
 	 * Pins every thread of the server to one core. Threads created later inherit the
 	 * pinning from the thread that creates them; the check afterwards catches a thread
 	 * created during the change.
@@ -319,6 +354,14 @@ public final class ServerProcess {
 	 */
 	public URI baseUri() {
 		return URI.create(((this.tls != null) ? "https" : "http") + "://127.0.0.1:" + this.port);
+	}
+
+	/**
+	 * Where the server's output goes.
+	 * @return its log file
+	 */
+	Path log() {
+		return this.log;
 	}
 
 	/**

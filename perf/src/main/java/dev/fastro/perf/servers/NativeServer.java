@@ -1,6 +1,7 @@
 package dev.fastro.perf.servers;
 
 import java.io.File;
+import java.security.MessageDigest;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -111,6 +112,9 @@ public final class NativeServer {
 		else if (req.method().equals(HttpMethod.POST) && path.equals("/json")) {
 			return json(req, res);
 		}
+		else if (req.method().equals(HttpMethod.POST) && path.equals(Workload.UPLOAD_PATH)) {
+			return upload(req, res);
+		}
 		return res.sendNotFound();
 	}
 
@@ -145,6 +149,20 @@ public final class NativeServer {
 		finally {
 			MIDDLEWARE_NANOS.add(System.nanoTime() - start);
 		}
+	}
+
+	/**
+	 * The upload bench: the body as Reactor Netty receives it, each buffer hashed as it
+	 * arrives, then the length and digest.
+	 */
+	private static Publisher<Void> upload(HttpServerRequest req, HttpServerResponse res) {
+		MessageDigest digest = Workload.uploadDigest();
+		return res.header(HttpHeaderNames.CONTENT_TYPE, Workload.TEXT_PLAIN)
+			.sendString(req.receive().reduce(0L, (length, buffer) -> {
+				int readable = buffer.readableBytes();
+				digest.update(buffer.nioBuffer());
+				return length + readable;
+			}).map(length -> Workload.uploadAnswer(length, digest)));
 	}
 
 	static Publisher<Void> json(HttpServerRequest req, HttpServerResponse res) {

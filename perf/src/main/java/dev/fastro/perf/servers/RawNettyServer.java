@@ -1,6 +1,7 @@
 package dev.fastro.perf.servers;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -14,6 +15,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
@@ -31,13 +33,17 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.util.AsciiString;
+import io.netty.util.ReferenceCountUtil;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -45,6 +51,12 @@ import tools.jackson.databind.json.JsonMapper;
  * {@link HttpObjectAggregator}, one handler writing a {@link FullHttpResponse} with
  * {@code content-length}) on one event-loop thread, epoll when available as Reactor Netty
  * does.
+ *
+ * <p>
+ * With {@code --upload=true} (the upload bench), an {@link UploadHandler} before the
+ * aggregator takes {@code POST /upload} and hashes its body as the codec decodes it,
+ * every other request passing on to the aggregator. Without it the pipeline is the one
+ * the spec describes, so the scenarios measure no handler they do not use.
  */
 public final class RawNettyServer {
 
@@ -65,16 +77,22 @@ public final class RawNettyServer {
 	/** Large enough for the 64 KiB body of the JSON size experiment. */
 	private static final int MAX_BODY = 1024 * 1024;
 
+	/** The argument that adds the upload bench's handler to the pipeline. */
+	public static final String UPLOAD = "upload";
+
 	private RawNettyServer() {
 	}
 
 	/**
 	 * Starts the server and blocks until it is stopped.
-	 * @param args {@code --port=N}
+	 * @param args {@code --port=N}, and {@code --upload=true} for the upload bench's
+	 * route
 	 * @throws InterruptedException if interrupted while serving
 	 */
 	public static void main(String[] args) throws InterruptedException {
-		int port = ServerArgs.parse(args).intValue(ServerArgs.PORT, 8080);
+		ServerArgs arguments = ServerArgs.parse(args);
+		int port = arguments.intValue(ServerArgs.PORT, 8080);
+		boolean upload = Boolean.parseBoolean(arguments.value(UPLOAD, "false"));
 		boolean epoll = Epoll.isAvailable();
 		IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
 		Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class
@@ -88,7 +106,11 @@ public final class RawNettyServer {
 				.childHandler(new ChannelInitializer<>() {
 					@Override
 					protected void initChannel(Channel ch) {
-						ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_BODY), new Handler());
+						ch.pipeline().addLast(new HttpServerCodec());
+						if (upload) {
+							ch.pipeline().addLast(new UploadHandler());
+						}
+						ch.pipeline().addLast(new HttpObjectAggregator(MAX_BODY), new Handler());
 					}
 				})
 				.bind(port)
@@ -134,30 +156,76 @@ public final class RawNettyServer {
 			else {
 				res = response(HttpResponseStatus.NOT_FOUND, TEXT_PLAIN, Unpooled.EMPTY_BUFFER);
 			}
-			if (HttpUtil.isKeepAlive(req)) {
-				if (!req.protocolVersion().isKeepAliveDefault()) {
-					res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+			send(ctx, req, res);
+		}
+
+	}
+
+	/**
+	 * The upload bench's route, {@code POST /upload}: each piece of the body hashed and
+	 * released as the codec hands it on, on the event loop, so the socket is read only as
+	 * fast as the hashing goes; then the length and digest. Every other request goes on
+	 * to the aggregator untouched.
+	 */
+	private static final class UploadHandler extends ChannelInboundHandlerAdapter {
+
+		/** The request whose body is arriving, {@code null} between uploads. */
+		private HttpRequest request;
+
+		private MessageDigest digest;
+
+		private long length;
+
+		@Override
+		public void channelRead(ChannelHandlerContext ctx, Object msg) {
+			if (this.request == null) {
+				if (!(msg instanceof HttpRequest req) || !req.method().equals(HttpMethod.POST)
+						|| !new QueryStringDecoder(req.uri()).path().equals(Workload.UPLOAD_PATH)) {
+					ctx.fireChannelRead(msg);
+					return;
 				}
-				ctx.writeAndFlush(res);
+				this.request = req;
+				this.digest = Workload.uploadDigest();
+				this.length = 0;
 			}
-			else {
-				res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-				ctx.writeAndFlush(res).addListener(ChannelFutureListener.CLOSE);
+			if (msg instanceof HttpContent content) {
+				ByteBuf bytes = content.content();
+				this.length += bytes.readableBytes();
+				this.digest.update(bytes.nioBuffer());
+				if (content instanceof LastHttpContent) {
+					HttpRequest req = this.request;
+					this.request = null;
+					send(ctx, req, text(Workload.uploadAnswer(this.length, this.digest)));
+				}
 			}
+			ReferenceCountUtil.release(msg);
 		}
 
-		private static FullHttpResponse text(String body) {
-			return response(HttpResponseStatus.OK, TEXT_PLAIN, Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
-		}
+	}
 
-		private static FullHttpResponse response(HttpResponseStatus status, AsciiString contentType, ByteBuf body) {
-			FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
-			res.headers()
-				.set(HttpHeaderNames.CONTENT_TYPE, contentType)
-				.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
-			return res;
+	private static void send(ChannelHandlerContext ctx, HttpRequest req, FullHttpResponse res) {
+		if (HttpUtil.isKeepAlive(req)) {
+			if (!req.protocolVersion().isKeepAliveDefault()) {
+				res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+			}
+			ctx.writeAndFlush(res);
 		}
+		else {
+			res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+			ctx.writeAndFlush(res).addListener(ChannelFutureListener.CLOSE);
+		}
+	}
 
+	private static FullHttpResponse text(String body) {
+		return response(HttpResponseStatus.OK, TEXT_PLAIN, Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
+	}
+
+	private static FullHttpResponse response(HttpResponseStatus status, AsciiString contentType, ByteBuf body) {
+		FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body);
+		res.headers()
+			.set(HttpHeaderNames.CONTENT_TYPE, contentType)
+			.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+		return res;
 	}
 
 }

@@ -51,4 +51,24 @@ class ProcessMemoryTest {
 		assertThat(ProcessMemory.rssKilobytes(ProcessHandle.current().pid())).isPositive();
 	}
 
+	@Test
+	void readsTheHighWaterMarkInKilobytes() {
+		assertThat(ProcessMemory.peakKilobytes(STATUS)).isEqualTo(140312);
+		assertThatIllegalArgumentException().isThrownBy(() -> ProcessMemory.peakKilobytes("VmRSS:\t 8 kB\n"))
+			.withMessageContaining("no VmHWM");
+	}
+
+	@Test
+	void theHighWaterMarkCanBeResetToTheResidentMemoryNow() throws IOException {
+		long pid = ProcessHandle.current().pid();
+
+		ProcessMemory.resetPeak(pid);
+
+		// The mark is now the resident memory at the reset, give or take what the JVM
+		// touched or gave back between the reads; it is never below what is resident.
+		long peak = ProcessMemory.peakKilobytes(pid);
+		long rss = ProcessMemory.rssKilobytes(pid);
+		assertThat(peak).isGreaterThanOrEqualTo(rss - 8 * 1024).isLessThanOrEqualTo(rss + 8 * 1024);
+	}
+
 }

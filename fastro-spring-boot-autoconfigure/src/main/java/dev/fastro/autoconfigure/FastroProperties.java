@@ -66,7 +66,8 @@ public class FastroProperties implements Validator {
 
 		/**
 		 * Largest request body accepted, at most 2GB since a body is received whole; a
-		 * larger one is answered 413 without being read into memory.
+		 * larger one is answered 413 without being read into memory. The limit of a
+		 * streaming route too, unless the route sets its own.
 		 */
 		private DataSize maxBodySize = DataSize.ofMegabytes(1);
 

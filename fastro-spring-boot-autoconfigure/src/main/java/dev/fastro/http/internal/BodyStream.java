@@ -52,6 +52,9 @@ public final class BodyStream extends Flux<ByteBuf> implements Subscription {
 
 	private boolean paused;
 
+	/** Whether the handler has asked at all, which the source hears of once. */
+	private boolean asked;
+
 	private boolean done;
 
 	private Throwable error;
@@ -182,7 +185,8 @@ public final class BodyStream extends Flux<ByteBuf> implements Subscription {
 		boolean resume;
 		synchronized (this) {
 			this.requested = Operators.addCap(this.requested, n);
-			resume = this.paused || this.received == 0;
+			resume = this.paused || !this.asked;
+			this.asked = true;
 			this.paused = false;
 		}
 		if (resume) {

@@ -1,5 +1,6 @@
 package dev.fastro.docs.quickstart;
 
+// tag::test[]
 import dev.fastro.test.autoconfigure.AutoConfigureFastroTestClient;
 import dev.fastro.test.client.FastroTestClient;
 import org.junit.jupiter.api.Test;
@@ -9,7 +10,6 @@ import org.springframework.boot.test.context.SpringBootTest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The quick start of the README and of "Getting started", over HTTP. */
 @SpringBootTest(properties = "fastro.server.port=0")
 @AutoConfigureFastroTestClient
 class AppTest {
@@ -31,3 +31,4 @@ class AppTest {
 	}
 
 }
+// end::test[]

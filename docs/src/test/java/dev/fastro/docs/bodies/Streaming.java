@@ -19,8 +19,7 @@ class Streaming {
 	// tag::hash[]
 	Routes hashes() {
 		return Routes.builder()
-			// Reactive: the body as a Flux of chunks, each lent for the duration of
-			// onNext.
+			// Reactive: a Flux of chunks, each lent for the duration of onNext.
 			.post("/hash", Handler.streaming((ctx) -> {
 				MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
 				return ctx.bodyStream()

@@ -27,9 +27,8 @@ public class Accounts {
 				Account account = find(ctx.paramLong("id"));
 				long cost = ctx.queryLong("cost");
 				if (cost > account.balance()) {
-					return Problem
-						.of(403, "Your balance is " + account.balance() + ", but that costs " + cost + ".", ctx.path())
-						.with("balance", account.balance());
+					String detail = "Your balance is " + account.balance() + ", but that costs " + cost + ".";
+					return Problem.of(403, detail, ctx.path()).with("balance", account.balance());
 				}
 				return "Bought";
 			})

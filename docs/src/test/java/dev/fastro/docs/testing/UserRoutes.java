@@ -1,0 +1,23 @@
+package dev.fastro.docs.testing;
+
+// tag::routes[]
+import dev.fastro.http.HttpException;
+import dev.fastro.http.Routes;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration(proxyBeanMethods = false)
+public class UserRoutes {
+
+	@Bean
+	Routes users(UserDirectory users) {
+		return Routes.builder()
+			.get("/users/{id}",
+					(ctx) -> users.find(ctx.paramLong("id"))
+						.orElseThrow(() -> HttpException.notFound("No user " + ctx.param("id"))))
+			.build();
+	}
+
+}
+// end::routes[]

@@ -12,11 +12,10 @@ public class UserRoutes {
 
 	@Bean
 	Routes users(UserDirectory users) {
-		return Routes.builder()
-			.get("/users/{id}",
-					(ctx) -> users.find(ctx.paramLong("id"))
-						.orElseThrow(() -> HttpException.notFound("No user " + ctx.param("id"))))
-			.build();
+		return Routes.builder().get("/users/{id}", (ctx) -> {
+			long id = ctx.paramLong("id");
+			return users.find(id).orElseThrow(() -> HttpException.notFound("No user " + id));
+		}).build();
 	}
 
 }

@@ -1,6 +1,7 @@
 package dev.fastro.docs.webflux;
 
 // tag::routes[]
+import dev.fastro.http.Handler;
 import dev.fastro.http.HttpException;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Response;
@@ -14,18 +15,21 @@ public class FastroUsers {
 
 	@Bean
 	Routes userRoutes(UserStore users) {
-		Middleware apiKey = (ctx, next) -> "s3cret".equals(ctx.header("x-api-key")) ? next.handle(ctx)
-				: Response.status(401);
-		return Routes.builder()
-			.get("/users/{id}",
-					(ctx) -> users.find(ctx.paramLong("id"))
-						.orElseThrow(() -> HttpException.notFound("No user " + ctx.param("id"))))
-			.post("/users", (ctx) -> {
-				User user = users.add(ctx.body(NewUser.class));
-				return Response.created("/users/" + user.id(), user);
-			})
-			.use(apiKey)
-			.build();
+		Handler find = (ctx) -> {
+			long id = ctx.paramLong("id");
+			return users.find(id).orElseThrow(() -> HttpException.notFound("No user " + id));
+		};
+		Handler add = (ctx) -> {
+			User user = users.add(ctx.body(NewUser.class));
+			return Response.created("/users/" + user.id(), user);
+		};
+		Middleware apiKey = (ctx, next) -> {
+			if (!"s3cret".equals(ctx.header("x-api-key"))) {
+				return Response.status(401);
+			}
+			return next.handle(ctx);
+		};
+		return Routes.builder().get("/users/{id}", find).post("/users", add).use(apiKey).build();
 	}
 
 }

@@ -15,8 +15,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Sends requests over HTTP/1.1 to a running server, with the JDK's {@link HttpClient}.
- * The JDK client sets {@code host}, {@code content-length} and {@code connection} itself
- * and refuses them as request headers.
+ * The JDK client sets {@code host}, {@code content-length}, {@code connection},
+ * {@code expect} and {@code upgrade} itself and refuses them as request headers, so a
+ * {@code 100 Continue} exchange is tested with a raw socket instead.
  */
 final class HttpConnector implements Connector {
 

@@ -6,8 +6,8 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * What every comparison server serves besides the five scenarios of BENCHMARK-SPEC.md, in
- * one place so the servers and the harness cannot drift apart.
+ * What every comparison server serves besides the five scenarios, in one place so the
+ * servers and the harness cannot drift apart.
  */
 public final class Workload {
 

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The experiments of BENCHMARK-SPEC.md: the five scenarios, and the four scaling
- * experiments; and issue 11's: the scenarios over other protocols, and compression.
+ * The experiments: the five scenarios, the four scaling experiments, and the scenarios
+ * over other protocols and compression, which a run has only when asked.
  */
 public enum Experiment {
 

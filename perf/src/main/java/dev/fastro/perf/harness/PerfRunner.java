@@ -55,29 +55,18 @@ public final class PerfRunner {
 		this.out = out;
 	}
 
+	/** {@code perf/run}'s command line. */
+	private static final BenchCommand<RunnerOptions> COMMAND = new BenchCommand<>("PerfRunner", RunnerOptions.USAGE,
+			".", RunnerOptions::parse,
+			(options, command) -> new BenchCommand.Outcome(run(options, command, System.out), List.of()));
+
 	/**
-	 * Runs the harness from the command line; see {@link RunnerOptions#USAGE}.
+	 * Runs the harness from the command line; see {@link RunnerOptions#USAGE} and
+	 * {@link BenchCommand}.
 	 * @param args the options
 	 */
 	public static void main(String[] args) {
-		if (List.of(args).contains("--help")) {
-			System.out.print(RunnerOptions.USAGE);
-			return;
-		}
-		try {
-			RunnerOptions options = RunnerOptions.parse(List.of(args), Path.of(System.getProperty("perf.dir", ".")));
-			String command = System.getProperty("perf.command", "PerfRunner " + String.join(" ", args));
-			Path report = run(options, command, System.out);
-			System.out.println("Report: " + report.toAbsolutePath().normalize());
-		}
-		catch (IllegalArgumentException | IllegalStateException ex) {
-			System.err.println(ex.getMessage());
-			System.exit(2);
-		}
-		catch (Exception ex) {
-			ex.printStackTrace();
-			System.exit(1);
-		}
+		COMMAND.main(args);
 	}
 
 	/**

@@ -55,8 +55,8 @@ public final class Plan {
 	static final Set<ServerKind> TRANSPORTED = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO);
 
 	/**
-	 * The scenarios of the protocols experiment: the spec's five, whose requests are
-	 * fixed, as {@code h2load} sends them.
+	 * The scenarios of the protocols experiment: the five, whose requests are fixed, as
+	 * {@code h2load} sends them.
 	 */
 	static final List<Scenario> PROTOCOL_SCENARIOS = List.of(Scenario.ROOT, Scenario.URL_PARAMS, Scenario.QUERY_PARAMS,
 			Scenario.MIDDLEWARE, Scenario.JSON_POST);

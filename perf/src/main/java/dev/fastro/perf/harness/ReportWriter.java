@@ -25,11 +25,20 @@ import dev.fastro.perf.jmh.GitHubRoutes;
  * Writes {@code BENCHMARK.md} and its SVG charts from the measured runs: the seed's table
  * first, then the comparison with the original Fastro, the scaling experiments, the
  * router micro-benchmarks, the method and the environment.
+ *
+ * <p>
+ * The prose is in {@code report.md} beside this class, a {@link MarkdownTemplate}: its
+ * {@code report} fragment lays out the sections, and each section's fragment says what it
+ * shows. This class computes the figures, builds the tables and charts, picks the
+ * fragments that fit the run's settings and fills them in.
  */
 public final class ReportWriter {
 
 	/** The report's file name. */
 	public static final String FILE_NAME = "BENCHMARK.md";
+
+	/** The report's prose. */
+	static final MarkdownTemplate TEXT = MarkdownTemplate.load(ReportWriter.class, "report.md");
 
 	/** The original Fastro's published % of {@code Deno.serve}, by scenario. */
 	static final Map<Scenario, Double> DENO_FASTRO = Map.of(Scenario.ROOT, 103.41, Scenario.URL_PARAMS, 95.91,
@@ -97,91 +106,79 @@ public final class ReportWriter {
 	public static void write(Path directory, RunSettings settings, Environment environment, List<Measurement> runs,
 			List<Refusal> refusals, JmhResults jmh, Map<ServerKind, Footprint> footprints) throws IOException {
 		Files.createDirectories(directory);
-		StringBuilder md = new StringBuilder();
-		md.append("# Fastro benchmark\n\n");
-		if (settings.quick()) {
-			md.append("> **Quick mode (`--quick`): a smoke test of the harness. These runs are too short and too "
-					+ "cold to be results.**\n\n");
-		}
 		List<Summary> main = Summary.of(runs, Experiment.MAIN);
-		mainTable(md, settings, main, refusals);
-		saturation(md, main);
-		observationCost(md, runs, main);
-		againstDeno(md, directory, settings, main);
-		peers(md, main);
-		protocols(md, directory, settings, runs);
-		compression(md, settings, runs);
-		footprint(md, footprints);
-		scaling(md, directory, settings, runs);
-		jmh(md, jmh);
-		method(md, settings, runs);
-		methodChanges(md);
-		environment(md, environment);
-		md.append("## Raw data\n\n")
-			.append("Every measured run, valid or not: [`")
-			.append(CsvWriter.FILE_NAME)
-			.append("`](")
-			.append(CsvWriter.FILE_NAME)
-			.append(").\n");
-		Files.writeString(directory.resolve(FILE_NAME), md.toString(), StandardCharsets.UTF_8);
+		String report = TEXT.fragment("report")
+			.with("quickMode", settings.quick() ? TEXT.render("quick-mode") : "")
+			.with("scenarios", scenarios(settings, main, refusals))
+			.with("saturation", saturation(main))
+			.with("observationCost", observationCost(runs, main))
+			.with("againstDeno", againstDeno(directory, settings, main))
+			.with("peers", peers(main))
+			.with("protocols", protocols(directory, settings, runs))
+			.with("compression", compression(settings, runs))
+			.with("footprint", footprint(footprints))
+			.with("scaling", scaling(directory, settings, runs))
+			.with("jmh", jmh(jmh))
+			.with("method", method(settings, runs))
+			.with("methodChanges", TEXT.render("method-changes"))
+			.with("environment", environment(environment))
+			.with("csv", CsvWriter.FILE_NAME)
+			.render();
+		Files.writeString(directory.resolve(FILE_NAME), report + "\n", StandardCharsets.UTF_8);
 	}
 
-	private static void mainTable(StringBuilder md, RunSettings settings, List<Summary> summaries,
-			List<Refusal> refusals) {
-		md.append("wrk `-t1 -c").append(settings.connections()).append("`, ");
-		if (settings.pipelined()) {
-			md.append("**pipelined: ")
-				.append(settings.pipeline())
-				.append(" requests per write** (`--pipelined`; no latencies, see the method), ");
-		}
-		md.append(sideBySide(settings))
-			.append(settings.seconds())
-			.append(" s per run, median of ")
-			.append(rounds(settings.rounds()))
-			.append("; `% of Native` is the median of the per-round ratios to the native Reactor Netty server, "
-					+ "with their min–max across rounds in brackets. `CPU µs/req` is the server JVM's CPU time "
-					+ "(user + system, all threads) during the run divided by the requests it answered, and "
-					+ "`CPU % of native` its per-round ratio to native: **lower is better**, and unlike throughput it "
-					+ "does not depend on whether wrk saturated, so it is the figure to optimise.\n\n");
-		md.append("| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native | CPU µs/req "
-				+ "| CPU % of native |\n");
-		md.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
+	/** The scenarios' table, with what it shows and what went wrong. */
+	private static String scenarios(RunSettings settings, List<Summary> summaries, List<Refusal> refusals) {
+		StringBuilder table = new StringBuilder();
+		table.append(
+				"| Scenario | Framework | Throughput (req/s) | Avg Latency | P95 Latency | % of Native | CPU µs/req "
+						+ "| CPU % of native |\n");
+		table.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
 		String previous = null;
 		for (Summary summary : sorted(summaries)) {
 			String scenario = summary.caseLabel().equals(previous) ? "" : summary.caseLabel();
 			previous = summary.caseLabel();
-			md.append("| ").append(scenario).append(" | ").append(summary.server().label()).append(" | ");
+			table.append("| ").append(scenario).append(" | ").append(summary.server().label()).append(" | ");
 			if (summary.measured()) {
-				md.append(String.format(Locale.ROOT, "%,.0f", summary.throughput()))
+				table.append(String.format(Locale.ROOT, "%,.0f", summary.throughput()))
 					.append(" | ")
 					.append(settings.pipelined() ? "n/a" : latency(summary.latencyMeanMicros()))
 					.append(" | ")
 					.append(settings.pipelined() ? "n/a" : latency(summary.latencyP95Micros()))
 					.append(" | ");
-				ratios(md, summary);
+				ratios(table, summary);
 			}
 			else {
-				md.append("invalid | | | | | |\n");
+				table.append("invalid | | | | | |\n");
 			}
 		}
-		md.append('\n');
-		problems(md, summaries, refusals);
+		return TEXT.fragment("scenarios")
+			.with("connections", settings.connections())
+			.with("pipelined",
+					settings.pipelined()
+							? TEXT.fragment("scenarios.pipelined").with("pipeline", settings.pipeline()).render() : "")
+			.with("runs", runs(settings))
+			.with("table", table)
+			.with("problems", problems(summaries, refusals))
+			.render();
 	}
 
 	/**
-	 * Where the servers of each round ran at once, says so, and that only the ratios are
-	 * results; nothing otherwise.
+	 * How long each run was and how many rounds there were, and, where the servers of
+	 * each round ran at once, that only the ratios are results.
 	 */
-	private static String sideBySide(RunSettings settings) {
-		return settings.sideBySide() ? "**side by side: the servers of each round ran at once on one core** "
-				+ "(`--side-by-side`; only the ratios are results, see the method), " : "";
+	private static String runs(RunSettings settings) {
+		return TEXT.fragment(settings.sideBySide() ? "runs.side-by-side" : "runs")
+			.with("seconds", settings.seconds())
+			.with("rounds", rounds(settings.rounds()))
+			.render();
 	}
 
 	/**
 	 * The cells every table shares: throughput and CPU per request, each against native.
 	 */
-	private static void ratios(StringBuilder md, Summary summary) {
-		md.append(percent(summary))
+	private static void ratios(StringBuilder table, Summary summary) {
+		table.append(percent(summary))
 			.append(" | ")
 			.append(cpu(summary.cpuMicrosPerRequest()))
 			.append(" | ")
@@ -193,7 +190,7 @@ public final class ReportWriter {
 	 * What observing every request costs: Fastro + metrics against plain Fastro in the
 	 * same rounds, scenario by scenario. Nothing unless both ran.
 	 */
-	private static void observationCost(StringBuilder md, List<Measurement> runs, List<Summary> summaries) {
+	private static String observationCost(List<Measurement> runs, List<Summary> summaries) {
 		List<String> rows = new ArrayList<>();
 		for (String scenario : cases(summaries)) {
 			Summary plain = find(summaries, scenario, ServerKind.FASTRO);
@@ -208,18 +205,14 @@ public final class ReportWriter {
 					+ withRange(Stats.cpuRatio(observedRuns, plainRuns)) + " |\n");
 		}
 		if (rows.isEmpty()) {
-			return;
+			return "";
 		}
-		md.append("## What observing requests costs\n\n")
-			.append("`Fastro + metrics` makes every request an `http.server.requests` observation timed into a "
-					+ "Prometheus registry. Here it is against plain `Fastro` in the same rounds: the median of the "
-					+ "per-round ratios, with their min–max in brackets. Throughput **higher is better** (the "
-					+ "project's target is at least 90% of plain Fastro's), CPU per request **lower is better**.\n\n")
-			.append("| Scenario | Throughput, % of Fastro | Fastro CPU µs/req | Fastro + metrics CPU µs/req "
-					+ "| CPU % of Fastro |\n")
+		StringBuilder table = new StringBuilder(
+				"| Scenario | Throughput, % of Fastro | Fastro CPU µs/req | Fastro + metrics CPU µs/req "
+						+ "| CPU % of Fastro |\n")
 			.append("|---|---:|---:|---:|---:|\n");
-		rows.forEach(md::append);
-		md.append('\n');
+		rows.forEach(table::append);
+		return TEXT.fragment("observation-cost").with("table", table).render();
 	}
 
 	/** The runs of one case of an experiment by one server, in the order they ran. */
@@ -231,34 +224,36 @@ public final class ReportWriter {
 			.toList();
 	}
 
-	private static void problems(StringBuilder md, List<Summary> summaries, List<Refusal> refusals) {
+	/**
+	 * The servers refused and the runs left out, as a list; nothing when there are none.
+	 */
+	private static String problems(List<Summary> summaries, List<Refusal> refusals) {
 		List<String> lines = new ArrayList<>();
 		for (Refusal refusal : refusals) {
-			lines.add("**" + refusal.server().label() + " refused** (" + refusal.experiment().title() + "): "
-					+ refusal.reason() + ". It was not measured.");
+			lines.add(TEXT.fragment("problems.refused")
+				.with("server", refusal.server().label())
+				.with("experiment", refusal.experiment().title())
+				.with("reason", refusal.reason())
+				.render());
 		}
 		for (Summary summary : summaries) {
 			for (String problem : summary.problems()) {
-				lines.add("Invalid run, " + summary.caseLabel()
-						+ ((summary.protocol() != Protocol.H1) ? " over " + summary.protocol().title() : "") + " · "
-						+ summary.server().label() + ", " + problem + " (left out of the medians).");
+				lines.add(TEXT.fragment("problems.invalid")
+					.with("scenario", summary.caseLabel())
+					.with("protocol", (summary.protocol() != Protocol.H1)
+							? TEXT.fragment("problems.protocol").with("protocol", summary.protocol().title()).render()
+							: "")
+					.with("server", summary.server().label())
+					.with("problem", problem)
+					.render());
 			}
 		}
-		if (!lines.isEmpty()) {
-			md.append("Problems:\n\n");
-			lines.forEach(line -> md.append("- ").append(line).append('\n'));
-			md.append('\n');
-		}
+		return lines.isEmpty() ? "" : TEXT.fragment("problems").with("problems", String.join("\n", lines)).render();
 	}
 
-	private static void againstDeno(StringBuilder md, Path directory, RunSettings settings, List<Summary> summaries)
+	private static String againstDeno(Path directory, RunSettings settings, List<Summary> summaries)
 			throws IOException {
-		md.append("## Against the original Fastro\n\n")
-			.append("The original Fastro measured itself against `Deno.serve`; this one measures itself against "
-					+ "Reactor Netty's `HttpServer`, the bare server underneath it.")
-			.append(settings.pipelined() ? " The original's figures were not pipelined; these were, so the two "
-					+ "columns compare overheads under different loads." : "")
-			.append("\n\n")
+		StringBuilder table = new StringBuilder()
 			.append("| Scenario | Fastro for Spring Boot (% of Reactor Netty) | Original Fastro (% of Deno.serve) |\n")
 			.append("|---|---:|---:|\n");
 		for (Scenario scenario : Scenario.values()) {
@@ -271,7 +266,7 @@ public final class ReportWriter {
 				.findFirst()
 				.map(ReportWriter::percent)
 				.orElse("not measured");
-			md.append("| ")
+			table.append("| ")
 				.append(scenario.title())
 				.append(" | ")
 				.append(ours)
@@ -279,7 +274,6 @@ public final class ReportWriter {
 				.append(String.format(Locale.ROOT, "%.2f%%", DENO_FASTRO.get(scenario)))
 				.append(" |\n");
 		}
-		md.append('\n');
 		String chart = "chart-percent-of-native.svg";
 		List<String> scenarios = cases(summaries);
 		List<BarChart.Series> series = new ArrayList<>();
@@ -294,7 +288,11 @@ public final class ReportWriter {
 						"% of native Reactor Netty throughput", scenarios, series, 100.0,
 						value -> String.format(Locale.ROOT, "%.0f%%", value))
 					.toSvg());
-		md.append("![% of native per scenario and server](").append(chart).append(")\n\n");
+		return TEXT.fragment("against-deno")
+			.with("pipelined", settings.pipelined() ? TEXT.render("against-deno.pipelined") : "")
+			.with("table", table)
+			.with("chart", chart)
+			.render();
 	}
 
 	/**
@@ -302,19 +300,14 @@ public final class ReportWriter {
 	 * throughput (higher is better) and CPU per request (lower is better). Nothing when
 	 * no peer ran.
 	 */
-	private static void peers(StringBuilder md, List<Summary> summaries) {
+	private static String peers(List<Summary> summaries) {
 		List<ServerKind> shown = servers(summaries).stream()
 			.filter(server -> server.peer() || server == ServerKind.FASTRO || server == ServerKind.WEBFLUX)
 			.toList();
 		if (shown.stream().noneMatch(ServerKind::peer)) {
-			return;
+			return "";
 		}
-		md.append("## Peers\n\n")
-			.append("Other frameworks' servers on the same five scenarios, each written from its own documentation "
-					+ "and in its own module with its own dependency versions (see `perf/README.md`), beside Fastro "
-					+ "and WebFlux. Both columns are shares of the native Reactor Netty server in the same rounds: "
-					+ "throughput **higher is better**, CPU per request **lower is better**. They are in the chart "
-					+ "above too.\n\n")
+		StringBuilder table = new StringBuilder()
 			.append("| Scenario | Framework | Throughput (req/s) | % of Native | CPU µs/req | CPU % of native |\n")
 			.append("|---|---|---:|---:|---:|---:|\n");
 		for (String scenario : cases(summaries)) {
@@ -324,24 +317,22 @@ public final class ReportWriter {
 				if (summary == null) {
 					continue;
 				}
-				md.append("| ").append(label).append(" | ").append(server.label()).append(" | ");
+				table.append("| ").append(label).append(" | ").append(server.label()).append(" | ");
 				label = "";
 				if (summary.measured()) {
-					md.append(String.format(Locale.ROOT, "%,.0f", summary.throughput())).append(" | ");
-					ratios(md, summary);
+					table.append(String.format(Locale.ROOT, "%,.0f", summary.throughput())).append(" | ");
+					ratios(table, summary);
 				}
 				else {
-					md.append("invalid | | | |\n");
+					table.append("invalid | | | |\n");
 				}
 			}
 		}
-		md.append('\n');
-		if (shown.contains(ServerKind.JAVALIN)) {
-			md.append("Javalin's text answers carry `")
-				.append(ServerKind.JETTY_TEXT_PLAIN)
-				.append("`: Jetty rewrites any content type with a charset into that spelling, so its answers are "
-						+ "checked byte for byte against it.\n\n");
-		}
+		return TEXT.fragment("peers")
+			.with("table", table)
+			.with("javalin", shown.contains(ServerKind.JAVALIN)
+					? TEXT.fragment("peers.javalin").with("contentType", ServerKind.JETTY_TEXT_PLAIN).render() : "")
+			.render();
 	}
 
 	/**
@@ -350,45 +341,16 @@ public final class ReportWriter {
 	 * same experiment (and in the scenarios above, when they ran). Nothing when the
 	 * experiment did not run.
 	 */
-	private static void protocols(StringBuilder md, Path directory, RunSettings settings, List<Measurement> runs)
-			throws IOException {
+	private static String protocols(Path directory, RunSettings settings, List<Measurement> runs) throws IOException {
 		List<Summary> summaries = Summary.of(runs, Experiment.PROTOCOLS);
 		if (summaries.isEmpty()) {
-			return;
+			return "";
 		}
 		List<Summary> main = Summary.of(runs, Experiment.MAIN);
 		boolean mainRan = main.stream().anyMatch(summary -> summary.server() == ServerKind.FASTRO);
 		Set<Protocol> protocols = EnumSet.noneOf(Protocol.class);
 		summaries.forEach(summary -> protocols.add(summary.protocol()));
-		md.append("## Protocols\n\n")
-			.append("The five scenarios over each protocol (`--experiments protocols`), for the native Reactor Netty "
-					+ "server and Fastro, each given the transport its own way: ")
-			.append(protocols.stream().map(ReportWriter::transports).collect(Collectors.joining("; ", "", ". ")))
-			.append(protocols.stream().anyMatch(Protocol::secure) ? "Both read the same certificate and key, made by "
-					+ "`keytool` for the run, Fastro as a PEM SSL bundle. " : "")
-			.append(protocols.contains(Protocol.TLS) ? "HTTP/1.1 and HTTP/1.1 over TLS are" : "HTTP/1.1 is")
-			.append(" driven by wrk `-t1 -c")
-			.append(settings.connections())
-			.append('`');
-		if (protocols.stream().anyMatch(Protocol::http2)) {
-			md.append(", h2c and h2 by h2load `-t1 -c")
-				.append(settings.connections())
-				.append(" -m")
-				.append(H2loadRunner.STREAMS_PER_CONNECTION)
-				.append("`: as many connections, each with one request in flight, as wrk's");
-		}
-		md.append(". The servers restart for each protocol; ")
-			.append(sideBySide(settings))
-			.append(settings.seconds())
-			.append(" s per run, median of ")
-			.append(rounds(settings.rounds()))
-			.append("; `% of native` is the median of the per-round ratios, min–max in brackets, and CPU per request "
-					+ "is the server JVM's, as above (lower is better). `Δ` is Fastro's throughput share over the "
-					+ "protocol minus its share over cleartext HTTP/1.1 in this experiment, in points: issue 11 asks "
-					+ "for it to stay within 5.")
-			.append(mainRan ? " The last column is Fastro's share over HTTP/1.1 in the scenarios above, measured "
-					+ "with the other servers." : "")
-			.append("\n\n")
+		StringBuilder table = new StringBuilder()
 			.append("| Scenario | Protocol | Native (req/s) | Fastro (req/s) | Fastro % of native | Native CPU µs/req "
 					+ "| Fastro CPU µs/req | Fastro CPU % of native | Δ vs HTTP/1.1 |")
 			.append(mainRan ? " HTTP/1.1 in the scenarios |\n" : "\n")
@@ -403,7 +365,7 @@ public final class ReportWriter {
 				if (nativeServer == null && fastro == null) {
 					continue;
 				}
-				md.append("| ")
+				table.append("| ")
 					.append(label)
 					.append(" | ")
 					.append(protocol.title())
@@ -425,17 +387,15 @@ public final class ReportWriter {
 					.append(" |");
 				if (mainRan) {
 					Summary http11Scenarios = find(main, scenario, ServerKind.FASTRO);
-					md.append(' ')
+					table.append(' ')
 						.append((http11Scenarios != null && http11Scenarios.measured()) ? percent(http11Scenarios)
 								: "—")
 						.append(" |");
 				}
-				md.append('\n');
+				table.append('\n');
 				label = "";
 			}
 		}
-		md.append('\n');
-		problems(md, summaries, List.of());
 		String chart = "chart-protocols.svg";
 		List<BarChart.Series> series = new ArrayList<>();
 		for (Protocol protocol : protocols) {
@@ -451,23 +411,27 @@ public final class ReportWriter {
 						"Scenario", "% of native throughput over the same protocol", scenarios, series, 100.0,
 						value -> String.format(Locale.ROOT, "%.0f%%", value))
 					.toSvg());
-		md.append("![Fastro's % of native per scenario and protocol](").append(chart).append(")\n\n");
-	}
-
-	/**
-	 * How each server is given a protocol, as the harness starts them
-	 * ({@code TransportArguments}).
-	 */
-	private static String transports(Protocol protocol) {
-		return switch (protocol) {
-			case H1 -> "cleartext HTTP/1.1 with both servers' defaults";
-			case H2C -> "h2c with `HttpServer.protocol(HTTP11, H2C)` for the native server and "
-					+ "`fastro.server.http2.enabled` for Fastro";
-			case TLS -> "HTTP/1.1 over TLS with `.secure(spec -> spec.sslContext(Http11SslContextSpec.forServer(cert, "
-					+ "key)))` for the native server and `fastro.server.ssl.bundle` for Fastro";
-			case H2 -> "h2 with `.protocol(HTTP11, H2).secure(... Http2SslContextSpec ...)` for the native server and "
-					+ "both Fastro settings";
-		};
+		return TEXT.fragment("protocols")
+			.with("transports",
+					protocols.stream()
+						.map(protocol -> TEXT.render("protocols.transport." + protocol.id()))
+						.collect(Collectors.joining("; ")))
+			.with("sameCertificate",
+					protocols.stream().anyMatch(Protocol::secure) ? TEXT.render("protocols.same-certificate") : "")
+			.with("wrkProtocols",
+					TEXT.render(protocols.contains(Protocol.TLS) ? "protocols.wrk-and-tls" : "protocols.wrk"))
+			.with("connections", settings.connections())
+			.with("h2load",
+					protocols.stream().anyMatch(Protocol::http2) ? TEXT.fragment("protocols.h2load")
+						.with("connections", settings.connections())
+						.with("streams", H2loadRunner.STREAMS_PER_CONNECTION)
+						.render() : "")
+			.with("runs", runs(settings))
+			.with("scenariosColumn", mainRan ? TEXT.render("protocols.scenarios-column") : "")
+			.with("table", table)
+			.with("problems", problems(summaries, List.of()))
+			.with("chart", chart)
+			.render();
 	}
 
 	/**
@@ -475,50 +439,26 @@ public final class ReportWriter {
 	 * answer for each {@code Accept-Encoding}, and what one answer weighs. Nothing when
 	 * the experiment did not run.
 	 */
-	private static void compression(StringBuilder md, RunSettings settings, List<Measurement> runs) {
+	private static String compression(RunSettings settings, List<Measurement> runs) {
 		List<Summary> summaries = Summary.of(runs, Experiment.COMPRESSION);
 		if (summaries.isEmpty()) {
-			return;
+			return "";
 		}
 		List<String> codings = cases(summaries);
-		md.append("## Compression\n\n")
-			.append(String.format(Locale.ROOT, "`GET %s`, a JSON answer of %,d bytes (a list of user records), with ",
-					Workload.COMPRESS_PATH, Workload.COMPRESSIBLE_JSON.length()))
-			.append("`Accept-Encoding: ")
-			.append(codings.get(0))
-			.append('`')
-			.append(codings.stream()
-				.skip(1)
-				.map(coding -> "`" + coding + "`")
-				.collect(Collectors.collectingAndThen(Collectors.toList(), ReportWriter::listed)))
-			.append(" (`--experiments compression`). Fastro runs with "
-					+ "`fastro.server.compression.enabled=true`, the native server with Reactor Netty's "
-					+ "`HttpServer.compress(true)`; both leave the choice and the encoding to Netty's "
-					+ "`HttpContentCompressor` with its default levels")
-			.append(codings.contains("br") ? ", with Brotli through `brotli4j` on the class path" : "")
-			.append(". Each answer is decoded and checked byte for byte before measuring. wrk `-t1 -c")
-			.append(settings.connections())
-			.append("`, ")
-			.append(sideBySide(settings))
-			.append(settings.seconds())
-			.append(" s per run, median of ")
-			.append(rounds(settings.rounds()))
-			.append(". Body bytes: one answer's body as it travels, measured once per server and coding with the "
-					+ "JDK `HttpClient`; client bytes/req: everything wrk read (status line, headers, body) divided "
-					+ "by the requests, median of rounds.\n\n")
+		StringBuilder table = new StringBuilder()
 			.append("| Accept-Encoding | Framework | Throughput (req/s) | % of Native | CPU µs/req | CPU % of native "
 					+ "| Body bytes | Client bytes/req |\n")
 			.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
 		String previous = null;
 		for (Summary summary : sorted(summaries)) {
-			md.append("| ")
+			table.append("| ")
 				.append(summary.caseLabel().equals(previous) ? "" : "`" + summary.caseLabel() + "`")
 				.append(" | ")
 				.append(summary.server().label())
 				.append(" | ");
 			previous = summary.caseLabel();
 			if (!summary.measured()) {
-				md.append("invalid | | | | | |\n");
+				table.append("invalid | | | | | |\n");
 				continue;
 			}
 			List<Measurement> serverRuns = runsOf(runs, Experiment.COMPRESSION, summary.caseLabel(), summary.server());
@@ -527,8 +467,8 @@ public final class ReportWriter {
 				.map(run -> run.result().bytesPerRequest())
 				.toList();
 			long body = serverRuns.get(0).bodyBytes();
-			md.append(String.format(Locale.ROOT, "%,.0f", summary.throughput())).append(" | ");
-			md.append(percent(summary))
+			table.append(String.format(Locale.ROOT, "%,.0f", summary.throughput())).append(" | ");
+			table.append(percent(summary))
 				.append(" | ")
 				.append(cpu(summary.cpuMicrosPerRequest()))
 				.append(" | ")
@@ -539,8 +479,17 @@ public final class ReportWriter {
 				.append(String.format(Locale.ROOT, "%,.0f", Stats.median(clientBytes)))
 				.append(" |\n");
 		}
-		md.append('\n');
-		problems(md, summaries, List.of());
+		return TEXT.fragment("compression")
+			.with("path", Workload.COMPRESS_PATH)
+			.with("bytes", String.format(Locale.ROOT, "%,d", Workload.COMPRESSIBLE_JSON.length()))
+			.with("firstCoding", codings.get(0))
+			.with("otherCodings", listed(codings.stream().skip(1).map(coding -> "`" + coding + "`").toList()))
+			.with("brotli", codings.contains("br") ? TEXT.render("compression.brotli") : "")
+			.with("connections", settings.connections())
+			.with("runs", runs(settings))
+			.with("table", table)
+			.with("problems", problems(summaries, List.of()))
+			.render();
 	}
 
 	/**
@@ -581,27 +530,15 @@ public final class ReportWriter {
 	/**
 	 * Start-up time and resident memory per server. Nothing when none was measured.
 	 */
-	private static void footprint(StringBuilder md, Map<ServerKind, Footprint> footprints) {
+	private static String footprint(Map<ServerKind, Footprint> footprints) {
 		if (footprints.isEmpty()) {
-			return;
+			return "";
 		}
-		md.append("## Start-up and footprint\n\n")
-			.append("Start-up: from just before the harness spawns the server's JVM to the first answer to `GET /`, "
-					+ "asked every ")
-			.append(ServerProcess.POLL_INTERVAL_MILLIS)
-			.append(" ms; the JVM's own start is included. The servers start one after the other, each only once "
-					+ "the one before answers, all the same way: **unpinned**, on every core (the servers already "
-					+ "up are idle and pinned), with the same JVM flags. Throughput and CPU are measured pinned; "
-					+ "start-up is not. One start per server and run, on a shared machine: a single sample, not a "
-					+ "median. Resident memory: `VmRSS` from `/proc/PID/status` after the server's warm-up, the "
-					+ "whole process (heap pages touched so far, metaspace, code cache, thread stacks, libraries); "
-					+ "the 512 MB heap is reserved up front but only the pages a server has touched count. Lower is "
-					+ "better for both.\n\n")
-			.append("| Framework | Start-up (ms) | RSS after warm-up (MiB) |\n")
+		StringBuilder table = new StringBuilder().append("| Framework | Start-up (ms) | RSS after warm-up (MiB) |\n")
 			.append("|---|---:|---:|\n");
 		for (Map.Entry<ServerKind, Footprint> entry : footprints.entrySet()) {
 			Footprint footprint = entry.getValue();
-			md.append("| ")
+			table.append("| ")
 				.append(entry.getKey().label())
 				.append(" | ")
 				.append(Double.isNaN(footprint.startupMillis()) ? "—"
@@ -611,19 +548,25 @@ public final class ReportWriter {
 						: String.format(Locale.ROOT, "%,.1f", footprint.rssKilobytes() / 1024.0))
 				.append(" |\n");
 		}
-		md.append('\n');
 		List<String> otherJdk = footprints.keySet()
 			.stream()
 			.filter(kind -> JavaRuntime.forServer(kind) != null
 					&& !JavaRuntime.forServer(kind).equals(JavaRuntime.own()))
-			.map(kind -> kind.label() + " ran on `" + JavaRuntime.forServer(kind) + "`")
+			.map(kind -> TEXT.fragment("footprint.ran-on")
+				.with("server", kind.label())
+				.with("java", JavaRuntime.forServer(kind))
+				.render())
 			.toList();
-		if (!otherJdk.isEmpty()) {
-			md.append(String.join("; ", otherJdk))
-				.append(" (it needs Java 21 or later); every other server on the harness's Java ")
-				.append(Runtime.version().feature())
-				.append(". A different JDK changes start-up, memory and speed on its own.\n\n");
-		}
+		return TEXT.fragment("footprint")
+			.with("pollMillis", ServerProcess.POLL_INTERVAL_MILLIS)
+			.with("table", table)
+			.with("otherJdk",
+					otherJdk.isEmpty() ? ""
+							: TEXT.fragment("footprint.other-jdk")
+								.with("servers", String.join("; ", otherJdk))
+								.with("java", Runtime.version().feature())
+								.render())
+			.render();
 	}
 
 	/**
@@ -632,7 +575,7 @@ public final class ReportWriter {
 	 * own limit, much the same for any server fast enough, and CPU per request is what
 	 * tells the servers apart. Nothing when the core was not read.
 	 */
-	private static void saturation(StringBuilder md, List<Summary> summaries) {
+	private static String saturation(List<Summary> summaries) {
 		List<String> lines = new ArrayList<>();
 		for (String scenario : cases(summaries)) {
 			DoubleSummaryStatistics busy = summaries.stream()
@@ -645,66 +588,49 @@ public final class ReportWriter {
 			}
 			long least = Math.round(busy.getMin() * 100);
 			long most = Math.round(busy.getMax() * 100);
-			lines.add(scenario + ": " + ((least == most) ? most + "%" : least + "–" + most + "%")
-					+ ((most >= SATURATED_PERCENT)
-							? " busy: **wrk was at or near its limit**, so the servers' throughput there may be wrk's "
-									+ "and understate the faster one's lead; compare their CPU per request."
-							: " busy: wrk kept up."));
+			lines.add(TEXT.fragment((most >= SATURATED_PERCENT) ? "saturation.at-limit" : "saturation.kept-up")
+				.with("scenario", scenario)
+				.with("busy", (least == most) ? most + "%" : least + "–" + most + "%")
+				.render());
 		}
-		if (!lines.isEmpty()) {
-			md.append("Did wrk keep up? Its core's busy share during the runs, median of rounds (the range spans "
-					+ "the servers):\n\n");
-			lines.forEach(line -> md.append("- ").append(line).append('\n'));
-			md.append('\n');
-		}
+		return lines.isEmpty() ? "" : TEXT.fragment("saturation").with("scenarios", String.join("\n", lines)).render();
 	}
 
-	private static void scaling(StringBuilder md, Path directory, RunSettings settings, List<Measurement> runs)
-			throws IOException {
+	private static String scaling(Path directory, RunSettings settings, List<Measurement> runs) throws IOException {
 		boolean any = runs.stream().anyMatch(run -> run.experiment().scaling());
 		if (!any) {
-			return;
+			return "";
 		}
-		md.append("## Scaling\n\n")
-			.append("Median of ")
-			.append(rounds(settings.scalingRounds()))
-			.append(" of ")
-			.append(settings.seconds())
-			.append(" s per run; in brackets the per-round ratio to the native server where there is one.\n\n");
+		List<String> sections = new ArrayList<>();
 		for (Experiment experiment : Experiment.values()) {
 			List<Summary> summaries = Summary.of(runs, experiment);
 			if (!experiment.scaling() || summaries.isEmpty()) {
 				continue;
 			}
-			md.append("### ").append(experiment.title()).append("\n\n").append(scalingNote(experiment)).append("\n\n");
 			List<String> cases = cases(summaries);
 			List<ServerKind> servers = servers(summaries);
-			md.append("| ").append(experiment.axisLabel()).append(" |");
-			servers.forEach(server -> md.append(' ').append(server.label()).append(" (req/s) |"));
-			md.append("\n|---|").append("---:|".repeat(servers.size())).append('\n');
+			StringBuilder throughput = new StringBuilder();
+			throughput.append("| ").append(experiment.axisLabel()).append(" |");
+			servers.forEach(server -> throughput.append(' ').append(server.label()).append(" (req/s) |"));
+			throughput.append("\n|---|").append("---:|".repeat(servers.size())).append('\n');
 			for (String label : cases) {
-				md.append("| ").append(label).append(" |");
+				throughput.append("| ").append(label).append(" |");
 				for (ServerKind server : servers) {
-					Summary summary = find(summaries, label, server);
-					md.append(' ').append(scalingCell(summary)).append(" |");
+					throughput.append(' ').append(scalingCell(find(summaries, label, server))).append(" |");
 				}
-				md.append('\n');
+				throughput.append('\n');
 			}
-			md.append('\n');
-			md.append("Server CPU time per request (lower is better), in brackets its per-round ratio to the native "
-					+ "server where there is one:\n\n");
-			md.append("| ").append(experiment.axisLabel()).append(" |");
-			servers.forEach(server -> md.append(' ').append(server.label()).append(" (CPU µs/req) |"));
-			md.append("\n|---|").append("---:|".repeat(servers.size())).append('\n');
+			StringBuilder cpu = new StringBuilder();
+			cpu.append("| ").append(experiment.axisLabel()).append(" |");
+			servers.forEach(server -> cpu.append(' ').append(server.label()).append(" (CPU µs/req) |"));
+			cpu.append("\n|---|").append("---:|".repeat(servers.size())).append('\n');
 			for (String label : cases) {
-				md.append("| ").append(label).append(" |");
+				cpu.append("| ").append(label).append(" |");
 				for (ServerKind server : servers) {
-					md.append(' ').append(scalingCpuCell(find(summaries, label, server))).append(" |");
+					cpu.append(' ').append(scalingCpuCell(find(summaries, label, server))).append(" |");
 				}
-				md.append('\n');
+				cpu.append('\n');
 			}
-			md.append('\n');
-			problems(md, summaries, List.of());
 			String chart = "chart-" + experiment.id() + ".svg";
 			List<BarChart.Series> series = servers.stream()
 				.map(server -> new BarChart.Series(server.label(), COLORS.get(server),
@@ -714,26 +640,20 @@ public final class ReportWriter {
 					new BarChart("Throughput against " + experiment.title().toLowerCase(Locale.ROOT),
 							experiment.axisLabel(), "Throughput (requests/s, median)", cases, series, null, REQUESTS)
 						.toSvg());
-			md.append("![").append(experiment.title()).append("](").append(chart).append(")\n\n");
+			sections.add(TEXT.fragment("scaling.experiment")
+				.with("title", experiment.title())
+				.with("note", TEXT.render("scaling." + experiment.id()))
+				.with("throughput", throughput)
+				.with("cpu", cpu)
+				.with("problems", problems(summaries, List.of()))
+				.with("chart", chart)
+				.render());
 		}
-	}
-
-	private static String scalingNote(Experiment experiment) {
-		return switch (experiment) {
-			case ROUTES ->
-				"Each server is started with N generated routes `/r<i>/user/:id` besides the five scenarios, "
-						+ "and the measured request `GET /r<N/2>/user/123` hits the one in the middle. The native row here is "
-						+ "Reactor Netty's own documented router, `HttpServer.route(...)`, which tries the routes one by "
-						+ "one in declaration order: nobody writes `if` dispatch over thousands of routes.";
-			case MIDDLEWARES -> "`GET /mw/<n>`: a route answering `Hello world!` through n pass-through middlewares "
-					+ "(`(ctx, next) -> next.handle(ctx)` in Fastro, `HandlerFilterFunction`s in WebFlux). The native "
-					+ "servers have no middleware to count.";
-			case BODY -> "The JSON POST scenario with the same object and a longer `name`, so the body has the given "
-					+ "size; every server reads it into its record and writes it back.";
-			case CONNECTIONS ->
-				"The Root scenario with wrk's `-c` set to the given number of connections (one wrk " + "thread).";
-			case MAIN, PROTOCOLS, COMPRESSION -> "";
-		};
+		return TEXT.fragment("scaling")
+			.with("rounds", rounds(settings.scalingRounds()))
+			.with("seconds", settings.seconds())
+			.with("experiments", String.join("\n\n", sections))
+			.render();
 	}
 
 	private static String scalingCell(Summary summary) {
@@ -760,18 +680,10 @@ public final class ReportWriter {
 				? cell + " (" + percentOnly(summary.cpuRatio()) + ")" : cell;
 	}
 
-	private static void jmh(StringBuilder md, JmhResults jmh) {
-		md.append("## Router micro-benchmarks (JMH)\n\n");
+	private static String jmh(JmhResults jmh) {
 		if (jmh == null) {
-			md.append("Not run for this report: `perf/run --jmh` runs them and the report then includes them.\n\n");
-			return;
+			return TEXT.fragment("jmh").with("results", TEXT.render("jmh.not-run")).render();
 		}
-		md.append("One `GET` lookup in a table of ")
-			.append(GitHubRoutes.load().size())
-			.append(" routes modelled on the GitHub REST API (`GitHubRoutes`), average time and allocation per lookup "
-					+ "(`-prof gc`): Fastro's router with its route cache on (the same path again and again: the cache's "
-					+ "best case) and off, beside Spring's `PathPattern`s tried in order as functional endpoints do, and "
-					+ "Reactor Netty's `HttpServerRoutes` on the same table. Cells: ns/op ± error · B/op.\n\n");
 		Set<String> routers = new LinkedHashSet<>();
 		Set<String> requests = new LinkedHashSet<>();
 		Map<String, JmhResults.Row> byKey = new LinkedHashMap<>();
@@ -780,18 +692,24 @@ public final class ReportWriter {
 			requests.add(row.request());
 			byKey.put(row.request() + "|" + row.router(), row);
 		}
-		md.append("| Request |");
-		routers.forEach(router -> md.append(' ').append(router).append(" |"));
-		md.append("\n|---|").append("---:|".repeat(routers.size())).append('\n');
+		StringBuilder table = new StringBuilder("| Request |");
+		routers.forEach(router -> table.append(' ').append(router).append(" |"));
+		table.append("\n|---|").append("---:|".repeat(routers.size())).append('\n');
 		for (String request : requests) {
-			md.append("| ").append(request).append(" |");
+			table.append("| ").append(request).append(" |");
 			for (String router : routers) {
 				JmhResults.Row row = byKey.get(request + "|" + router);
-				md.append(' ').append((row == null) ? "—" : jmhCell(row)).append(" |");
+				table.append(' ').append((row == null) ? "—" : jmhCell(row)).append(" |");
 			}
-			md.append('\n');
+			table.append('\n');
 		}
-		md.append('\n');
+		return TEXT.fragment("jmh")
+			.with("results",
+					TEXT.fragment("jmh.results")
+						.with("routes", GitHubRoutes.load().size())
+						.with("table", table)
+						.render())
+			.render();
 	}
 
 	private static String jmhCell(JmhResults.Row row) {
@@ -801,135 +719,60 @@ public final class ReportWriter {
 		return time + " · " + bytes;
 	}
 
-	private static void method(StringBuilder md, RunSettings settings, List<Measurement> runs) {
+	/** How the runs were made, as the settings had it. */
+	private static String method(RunSettings settings, List<Measurement> runs) {
 		boolean randomIds = runs.stream()
 			.anyMatch(run -> run.experiment() == Experiment.MAIN
 					&& (run.caseLabel().equals(Scenario.URL_PARAMS_UNIFORM.title())
 							|| run.caseLabel().equals(Scenario.URL_PARAMS_ZIPF.title())));
-		md.append("## Method\n\n")
-			.append("- Every server runs in its own JVM with `-XX:ActiveProcessorCount=1` and one event-loop thread. "
-					+ "The servers of an experiment start one after the other, and once a server is up all its threads are "
-					+ "pinned to the server core (`taskset -a -p -c`, checked in `/proc`), before it is verified, "
-					+ "warmed up and measured; wrk is pinned to the other core (`taskset -c`).\n")
-			.append("- Before measuring, each server's answer to every request it will be measured with is checked "
-					+ "byte for byte (status, `content-type`, body, and `x-user` for the middleware scenario); a server "
-					+ "that answers differently is refused.\n")
-			.append("- Warm-up: every request of a server is driven at once for ")
-			.append(settings.warmupSeconds())
-			.append(" s after it starts, before its first measured run.\n")
-			.append(settings.freshJvms() ? "- Fresh JVMs (`--fresh-jvms`): the servers are started, verified and "
-					+ "warmed up anew for every round, so each round measures other JVMs. A JVM keeps its own speed "
-					+ "for its life (two JVMs of one build differed by up to 3 points on this machine), which rounds "
-					+ "on the same JVMs cannot average out; here the rounds' spread includes it.\n" : "")
-			.append(settings.sideBySide() ? "- Side by side (`--side-by-side`): for each scenario, in each of "
-					+ rounds(settings.rounds()) + ", the servers run at once for " + settings.seconds()
-					+ " s, each loaded by its own wrk, all the wrk processes on the wrk core, started in an order "
-					+ "reversed every other round and rotated by one server every two rounds. The servers share "
-					+ "the server core, so a slow or a fast phase of the shared machine falls on all of them alike. "
-					+ "Each has only part of the core and of wrk's, so its throughput and CPU per request are not "
-					+ "those it would have alone (CPU per request comes out higher, as the servers evict each "
-					+ "other's caches): only the ratios between servers are results. Medians over rounds, and "
-					+ "`% of Native` is the median of the per-round ratios.\n"
-					: "- For each scenario the servers take turns, one " + settings.seconds() + " s run each, for "
-							+ rounds(settings.rounds())
-							+ ", the order reversed every other round and rotated by one server every two "
-							+ "rounds; medians over rounds, and `% of Native` is the median of the per-round "
-							+ "ratios.\n")
-			.append("- A run with socket errors or non-2xx answers is invalid and left out.\n")
-			.append(settings.pipelined()
-					? "- Pipelined (`--pipelined`): in the scenarios, wrk's Lua `init` builds one string of "
-							+ settings.pipeline()
-							+ " copies of the request with `wrk.format()` and `request` returns it, "
-							+ "as TechEmpower's plaintext test does, so every write carries " + settings.pipeline()
-							+ " requests and the client stops being the bottleneck. wrk counts each response, so "
-							+ "throughput and CPU per request are per request. Its latencies are not: it times a whole "
-							+ "batch, and its coordinated-omission correction assumes one request per connection and "
-							+ "round trip, so it adds phantom samples (a p95 can even read 0); the table leaves them out "
-							+ "and the CSV keeps wrk's raw figures. A batch slower than wrk's 2 s timeout still "
-							+ "counts as a timeout and makes the run invalid. Before measuring, "
-							+ "each server also gets " + settings.pipeline()
-							+ " copies of each request in one write on "
-							+ "one connection and must return as many exact answers, in order. The scaling "
-							+ "experiments are not pipelined.\n"
-					: "")
-			.append(randomIds ? "- Realistic paths: " + Scenario.URL_PARAMS_UNIFORM.title() + " and "
-					+ Scenario.URL_PARAMS_ZIPF.title() + " request `GET /user/<id>` with an id drawn anew for every "
-					+ "request, in wrk's Lua `request()`, from "
-					+ String.format(Locale.ROOT, "%,d", Scenario.DISTINCT_IDS)
-					+ " distinct ids, so a route cache sees misses as in production: uniformly (`math.random`), and "
-					+ "Zipf-like with exponent 1, id k with probability (1/k)/H(N), by exact inverse-CDF sampling "
-					+ "(`init` tabulates the harmonic sums once, each draw binary-searches them). Each run has its own "
-					+ "seed. Before measuring, every server answers a fixed sample of " + RandomIds.SAMPLE_SIZE
-					+ " ids (1, 2, 3, 10, 100, 1,000, the middle, the last two and uniform ones), each of which must "
-					+ "be `User <id>` byte for byte.\n" : "")
-			.append("- CPU per request: the server JVM's user + system CPU time, all its threads (event loop, JIT, "
-					+ "GC), read from `/proc/PID/stat` (in clock ticks, `getconf CLK_TCK`) right before wrk starts and "
-					+ "right after it ends, divided by the requests wrk completed in that run. The harness checks "
-					+ "that the process it reads is the JVM itself, not a wrapper. Clock ticks are 10 ms, so over a ")
-			.append(settings.seconds())
-			.append(" s window at full load the error is well under 1%. Requests still in flight when wrk stops are "
-					+ "not counted (at most one per connection), which errs slightly high. `CPU % of native` is the "
-					+ "median of the per-round ratios, like `% of Native`, but lower is better. A server that has its core to "
-					+ "itself and is the bottleneck answers about 1,000,000 / (CPU µs/req) requests per second; where "
-					+ "wrk is the bottleneck, throughput flattens and CPU per request still tells the servers "
-					+ "apart.\n\n");
+		return TEXT.fragment("method")
+			.with("warmupSeconds", settings.warmupSeconds())
+			.with("freshJvms", settings.freshJvms() ? TEXT.render("method.fresh-jvms") : "")
+			.with("rounds",
+					TEXT.fragment(settings.sideBySide() ? "method.side-by-side" : "method.taking-turns")
+						.with("rounds", rounds(settings.rounds()))
+						.with("seconds", settings.seconds())
+						.render())
+			.with("pipelined",
+					settings.pipelined()
+							? TEXT.fragment("method.pipelined").with("pipeline", settings.pipeline()).render() : "")
+			.with("realisticPaths",
+					randomIds ? TEXT.fragment("method.realistic-paths")
+						.with("uniform", Scenario.URL_PARAMS_UNIFORM.title())
+						.with("zipf", Scenario.URL_PARAMS_ZIPF.title())
+						.with("distinctIds", String.format(Locale.ROOT, "%,d", Scenario.DISTINCT_IDS))
+						.with("sampleSize", RandomIds.SAMPLE_SIZE)
+						.render() : "")
+			.with("seconds", settings.seconds())
+			.render();
 	}
 
 	/**
-	 * What changed in the method since the earlier reports, so their figures are not
-	 * compared with these as if they were measured alike.
+	 * The machine, the JDK, the servers' flags, the libraries' versions and the command,
+	 * as a section of a report.
+	 * @param environment where the runs were made
+	 * @return the section, without a line break at the end
 	 */
-	private static void methodChanges(StringBuilder md) {
-		md.append("## Method changes\n\n")
-			.append("- The order of the servers changes from round to round: reversed every other round and "
-					+ "rotated by one server every two rounds, carrying on from scenario to scenario, so each server "
-					+ "goes first as often as the others and follows different ones. (Until issue 10's side-by-side "
-					+ "mode it rotated every round as well, which with two servers undid itself and put the same "
-					+ "one first in every round.) Earlier reports started every round with Native, right "
-					+ "after the previous round's last server, and Fastro always followed Native, so whatever a "
-					+ "server left running on the shared core after its run (connections closing, compilation, "
-					+ "collection) fell on the same server every time, and every ratio to Native leaned the same "
-					+ "way.\n")
-			.append("- The Fastro row is Fastro as it ships: the route cache is now off by default (see the "
-					+ "README), so `Fastro` runs without it and `Fastro (cache on)` (`fastro-cache`) replaces the "
-					+ "earlier `Fastro (cache off)` row.\n")
-			.append("- `Fastro (demo app jar)` (`--servers ...,fastro-demo`, scenarios only) runs the demo app's "
-					+ "executable jar as it ships, the Fastro that independent runs measure, beside the perf app the "
-					+ "Fastro row uses (the demo's `BenchmarkRoutes` and `application.yml`, plus the scaling "
-					+ "experiments' routes), so a run can show whether the two differ.\n")
-			.append("- Helidon SE 4 joined the peers (on a JDK 21+).\n")
-			.append("- Each server is warmed up for longer (`--warmup`, 15 s by default, was 5 s; this run's length is "
-					+ "under Method): with the server and its JIT compilers sharing one core, Root, measured first, was "
-					+ "still partly measuring the warm-up (in the report before this change, native's first Root round "
-					+ "ran at 58,000 req/s, its later ones at 102,000-114,000).\n\n");
-	}
-
-	static void environment(StringBuilder md, Environment environment) {
-		md.append("## Environment\n\n")
-			.append("- CPU: ")
-			.append(environment.cpuModel())
-			.append(", ")
-			.append(environment.cpuCount())
-			.append(" cores (")
-			.append(environment.coreSplit())
-			.append(")\n")
-			.append("- OS: ")
-			.append(environment.os())
-			.append('\n')
-			.append("- JDK: ")
-			.append(environment.jdk())
-			.append('\n')
-			.append("- JVM flags (every server): `")
-			.append(String.join(" ", environment.jvmFlags()))
-			.append("`\n");
-		environment.versions()
-			.forEach((name, version) -> md.append("- ").append(name).append(": ").append(version).append('\n'));
-		md.append("- Date: ")
-			.append(environment.date())
-			.append('\n')
-			.append("- Command: `")
-			.append(environment.command())
-			.append("`\n\n");
+	static String environment(Environment environment) {
+		return TEXT.fragment("environment")
+			.with("cpu", environment.cpuModel())
+			.with("cores", environment.cpuCount())
+			.with("coreSplit", environment.coreSplit())
+			.with("os", environment.os())
+			.with("jdk", environment.jdk())
+			.with("jvmFlags", String.join(" ", environment.jvmFlags()))
+			.with("versions",
+					environment.versions()
+						.entrySet()
+						.stream()
+						.map(version -> TEXT.fragment("environment.version")
+							.with("name", version.getKey())
+							.with("version", version.getValue())
+							.render())
+						.collect(Collectors.joining("\n")))
+			.with("date", environment.date())
+			.with("command", environment.command())
+			.render();
 	}
 
 	private static List<Summary> sorted(List<Summary> summaries) {

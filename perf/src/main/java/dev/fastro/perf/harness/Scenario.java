@@ -7,9 +7,9 @@ import java.util.Locale;
 import dev.fastro.perf.Workload;
 
 /**
- * The five scenarios of BENCHMARK-SPEC.md, each with its request and the exact answer
- * every server must give, and the URL-params scenario again with realistic paths: ids
- * drawn from 1,000,000, uniformly and Zipf-like, so a route cache sees misses.
+ * The five scenarios, each with its request and the exact answer every server must give,
+ * and the URL-params scenario again with realistic paths: ids drawn from 1,000,000,
+ * uniformly and Zipf-like, so a route cache sees misses.
  */
 public enum Scenario {
 

@@ -50,35 +50,18 @@ public final class UploadBench {
 		this.out = out;
 	}
 
+	/** {@code perf/upload}'s command line. */
+	private static final BenchCommand<UploadOptions> COMMAND = new BenchCommand<>("UploadBench", UploadOptions.USAGE,
+			"perf", UploadOptions::parse, (options, command) -> run(options, command, true, System.out));
+
 	/**
-	 * Runs the bench from the command line; see {@link UploadOptions#USAGE}. Exits with 1
-	 * when an upload failed, after writing the report that says how.
+	 * Runs the bench from the command line; see {@link UploadOptions#USAGE} and
+	 * {@link BenchCommand}. Exits with 1 when an upload failed, after writing the report
+	 * that says how.
 	 * @param args the options
 	 */
 	public static void main(String[] args) {
-		if (List.of(args).contains("--help")) {
-			System.out.print(UploadOptions.USAGE);
-			return;
-		}
-		try {
-			UploadOptions options = UploadOptions.parse(List.of(args), Path.of(System.getProperty("perf.dir", "perf")));
-			String command = System.getProperty("perf.command", "UploadBench " + String.join(" ", args));
-			Outcome outcome = run(options, command, true, System.out);
-			System.out.println("Report: " + outcome.report().toAbsolutePath().normalize());
-			if (!outcome.failures().isEmpty()) {
-				System.err.println(outcome.failures().size() + " problem(s), see the report:");
-				outcome.failures().forEach(System.err::println);
-				System.exit(1);
-			}
-		}
-		catch (IllegalArgumentException | IllegalStateException ex) {
-			System.err.println(ex.getMessage());
-			System.exit(2);
-		}
-		catch (Exception ex) {
-			ex.printStackTrace();
-			System.exit(1);
-		}
+		COMMAND.main(args);
 	}
 
 	/**
@@ -92,12 +75,12 @@ public final class UploadBench {
 	 * @throws IOException if the report cannot be written or no temporary directory made
 	 * @throws InterruptedException if interrupted
 	 */
-	public static Outcome run(UploadOptions options, String command, boolean pinClient, PrintStream out)
+	public static BenchCommand.Outcome run(UploadOptions options, String command, boolean pinClient, PrintStream out)
 			throws IOException, InterruptedException {
 		return new UploadBench(options, out).run(command, pinClient);
 	}
 
-	private Outcome run(String command, boolean pinClient) throws IOException, InterruptedException {
+	private BenchCommand.Outcome run(String command, boolean pinClient) throws IOException, InterruptedException {
 		List<String> jvmFlags = jvmFlags(this.options);
 		// Before the pinning, which would leave this JVM one core to see.
 		Environment environment = environment(command, jvmFlags);
@@ -136,7 +119,7 @@ public final class UploadBench {
 			.forEach(run -> failures.add(run.server().label() + ", round " + run.round() + ", " + run.framing().title()
 					+ ": " + run.problem()));
 		failures.addAll(this.logFindings.values());
-		return new Outcome(report, failures);
+		return new BenchCommand.Outcome(report, failures);
 	}
 
 	/**
@@ -356,16 +339,6 @@ public final class UploadBench {
 		if (taskset.waitFor() != 0) {
 			throw new IOException("taskset could not pin the upload client to core " + cpu + ": " + output);
 		}
-	}
-
-	/**
-	 * What a run produced.
-	 *
-	 * @param report the report file
-	 * @param failures what went wrong (failed uploads, servers that did not start, their
-	 * logs' out-of-memory errors and leak reports), empty when nothing did
-	 */
-	public record Outcome(Path report, List<String> failures) {
 	}
 
 }

@@ -122,8 +122,8 @@ public record UploadOptions(int rounds, long bytes, int warmupSeconds, List<Serv
 
 	/**
 	 * The arguments a server needs beyond its usual ones to serve the upload route: raw
-	 * Netty adds its upload handler only when asked, so the scenarios' pipeline stays the
-	 * spec's.
+	 * Netty adds its upload handler only when asked, so the scenarios' pipeline stays as
+	 * it is.
 	 * @param kind the server
 	 * @return the arguments
 	 */

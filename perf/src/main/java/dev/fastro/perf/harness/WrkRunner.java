@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Runs wrk as BENCHMARK-SPEC.md says: one thread ({@code -t1}), pinned to the client's
+ * Runs wrk as every experiment does: one thread ({@code -t1}), pinned to the client's
  * core with {@code taskset}, with the {@link WrkScript} of the request.
  */
 public final class WrkRunner extends LoadGenerator {

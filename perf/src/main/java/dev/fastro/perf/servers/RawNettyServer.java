@@ -55,8 +55,8 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>
  * With {@code --upload=true} (the upload bench), an {@link UploadHandler} before the
  * aggregator takes {@code POST /upload} and hashes its body as the codec decodes it,
- * every other request passing on to the aggregator. Without it the pipeline is the one
- * the spec describes, so the scenarios measure no handler they do not use.
+ * every other request passing on to the aggregator. Without it the pipeline is the codec,
+ * the aggregator and one handler, so the scenarios measure no handler they do not use.
  */
 public final class RawNettyServer {
 

@@ -34,7 +34,7 @@ class PerfSmokeTest {
 	 */
 	private static final Set<ServerKind> SERVERS = EnumSet.of(ServerKind.NATIVE, ServerKind.FASTRO, ServerKind.RAW);
 
-	/** The five scenarios of BENCHMARK-SPEC.md. */
+	/** The five scenarios. */
 	private static final List<Scenario> SCENARIOS = List.of(Scenario.ROOT, Scenario.URL_PARAMS, Scenario.QUERY_PARAMS,
 			Scenario.MIDDLEWARE, Scenario.JSON_POST);
 
@@ -46,7 +46,7 @@ class PerfSmokeTest {
 	void quickRunOfTheScenariosWritesACompleteReport() throws Exception {
 		String missing = Prerequisites.missing();
 		assumeTrue(missing == null, () -> "Skipped, the benchmark harness cannot run: " + missing);
-		// Three servers and the five scenarios of the spec, without the scaling
+		// Three servers and the five scenarios, without the scaling
 		// experiments and the realistic URL-params scenarios: those repeat the same
 		// steps with other requests and servers, PlanTest and ReportWriterTest cover
 		// their plans and report, and WrkScriptRunTest the Lua scripts of the random

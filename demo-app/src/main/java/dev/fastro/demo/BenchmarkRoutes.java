@@ -10,10 +10,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The five scenarios of the original Fastro benchmark, exactly as
- * {@code BENCHMARK-SPEC.md} defines them. Only the middleware route has middleware, so
- * the other four measure routing and writing alone. The perf module's Fastro server
- * imports this configuration, so what is measured is what is shown here.
+ * The five scenarios of the original Fastro benchmark, as perf's README describes them.
+ * Only the middleware route has middleware, so the other four measure routing and writing
+ * alone. The perf module's Fastro server imports this configuration, so what is measured
+ * is what is shown here.
  */
 @Configuration(proxyBeanMethods = false)
 public class BenchmarkRoutes {

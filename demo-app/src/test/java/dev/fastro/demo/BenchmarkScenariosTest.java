@@ -15,7 +15,7 @@ import static dev.fastro.test.TestHttp.header;
 import static dev.fastro.test.TestHttp.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The five scenarios of BENCHMARK-SPEC.md, byte for byte, as the harness checks them. */
+/** The five benchmark scenarios, byte for byte, as the harness checks them. */
 @SpringBootTest(classes = DemoApplication.class, properties = "fastro.server.port=0")
 class BenchmarkScenariosTest {
 

@@ -2,8 +2,10 @@ package dev.fastro.http;
 
 import java.io.InputStream;
 import java.net.InetSocketAddress;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -269,5 +271,54 @@ public interface Context {
 	 * flags.
 	 */
 	Context cookie(Cookie cookie);
+
+	// ---- conditional requests
+
+	/**
+	 * Checks the request's preconditions against the current entity tag of what it asks
+	 * for; see {@link #checkNotModified(String, Instant)}.
+	 * @param etag the current entity tag: {@code "abc"}, {@code W/"abc"}, or {@code abc},
+	 * which is quoted
+	 * @return the answer to give in place of the handler's, or empty to go on
+	 * @throws IllegalArgumentException for a malformed entity tag, as
+	 * {@link Response#etag(String)} refuses it
+	 */
+	Optional<Response> checkNotModified(String etag);
+
+	/**
+	 * Checks the request's preconditions against when what it asks for last changed; see
+	 * {@link #checkNotModified(String, Instant)}.
+	 * @param lastModified the instant of the last modification, compared to the second
+	 * @return the answer to give in place of the handler's, or empty to go on
+	 */
+	Optional<Response> checkNotModified(Instant lastModified);
+
+	/**
+	 * Checks the request's preconditions ({@code If-Match}, {@code If-None-Match},
+	 * {@code If-Modified-Since}, {@code If-Unmodified-Since}, evaluated as RFC 9110,
+	 * 13.2.2 orders them) against the current validators of what it asks for, before the
+	 * answer is computed or anything is changed:
+	 *
+	 * <pre>{@code
+	 * return ctx.checkNotModified(tag).orElseGet(() -> Response.ok(load()).etag(tag));
+	 * }</pre>
+	 *
+	 * The answer given in place of the handler's is a {@code 304 Not Modified} with these
+	 * validators as its {@code etag} and {@code last-modified} headers, to a {@code GET}
+	 * or {@code HEAD} whose client has a current copy; add to it, or to this context, the
+	 * other headers its {@code 200} would have, such as {@code cache-control}. Or it is a
+	 * {@code 412 Precondition Failed}, an {@code application/problem+json} naming the
+	 * precondition that failed, when {@code If-Match} or {@code If-Unmodified-Since}
+	 * fails, or when {@code If-None-Match} matches on another method: a {@code PUT} or
+	 * {@code DELETE} checked first changes nothing its client did not expect.
+	 * @param etag the current entity tag: {@code "abc"}, {@code W/"abc"}, or {@code abc},
+	 * which is quoted; {@code null} when there is none
+	 * @param lastModified the instant of the last modification, compared to the second;
+	 * {@code null} when it is unknown
+	 * @return the answer to give in place of the handler's, or empty to go on
+	 * @throws IllegalArgumentException for a malformed entity tag, as
+	 * {@link Response#etag(String)} refuses it
+	 */
+	Optional<Response> checkNotModified(String etag, Instant lastModified);
 
 }

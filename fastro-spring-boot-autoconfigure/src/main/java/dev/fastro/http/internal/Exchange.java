@@ -5,16 +5,20 @@ import java.lang.reflect.Type;
 import java.net.InetSocketAddress;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.fastro.http.AttributeKey;
 import dev.fastro.http.Context;
 import dev.fastro.http.HttpException;
+import dev.fastro.http.Problem;
+import dev.fastro.http.Response;
 import dev.fastro.http.Upload;
 import dev.fastro.http.spi.Transport;
 import dev.fastro.router.internal.RouteMatch;
@@ -614,6 +618,30 @@ public final class Exchange implements Context {
 	public Context cookie(Cookie cookie) {
 		this.responseHeaders.add(HttpHeaderNames.SET_COOKIE, ServerCookieEncoder.STRICT.encode(cookie));
 		return this;
+	}
+
+	// ---- conditional requests
+
+	@Override
+	public Optional<Response> checkNotModified(String etag) {
+		return checkNotModified(etag, null);
+	}
+
+	@Override
+	public Optional<Response> checkNotModified(Instant lastModified) {
+		return checkNotModified(null, lastModified);
+	}
+
+	@Override
+	public Optional<Response> checkNotModified(String etag, Instant lastModified) {
+		Response notModified = Response.status(304).etag(etag).lastModified(lastModified);
+		Preconditions.Unmet unmet = Preconditions.evaluate(this.method, this.requestHeaders, notModified.etag(),
+				notModified.lastModified());
+		if (unmet == null) {
+			return Optional.empty();
+		}
+		return Optional.of((unmet.status() == 304) ? notModified
+				: Response.status(412).body(Problem.of(412, unmet.detail(), path())));
 	}
 
 	// ---- the transport

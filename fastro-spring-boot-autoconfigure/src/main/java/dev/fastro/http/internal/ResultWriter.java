@@ -106,18 +106,13 @@ final class ResultWriter {
 		}
 		try {
 			if (result instanceof Response response) {
-				ctx.status(response.status());
-				HttpHeaders headers = ctx.responseHeaders();
-				for (Map.Entry<String, String> header : response.headers()) {
-					// A response has one media type (RFC 9110 8.3): the last one given
-					// replaces any set before, by the handler or by this response.
-					if (HttpHeaderNames.CONTENT_TYPE.contentEqualsIgnoreCase(header.getKey())) {
-						headers.set(HttpHeaderNames.CONTENT_TYPE, header.getValue());
-					}
-					else {
-						headers.add(header.getKey(), header.getValue());
+				if (response.etag() != null || response.lastModified() != null) {
+					Preconditions.Unmet unmet = unmet(ctx, response);
+					if (unmet != null) {
+						return writeUnmet(ctx, response, unmet, answersError);
 					}
 				}
+				apply(ctx, response);
 				return write(ctx, response.body(), answersError);
 			}
 			return send(ctx, encode(ctx, result));
@@ -127,6 +122,71 @@ final class ResultWriter {
 			// application's error: answered like one, never a connection cut without a
 			// word.
 			return failed(ctx, ex, answersError);
+		}
+	}
+
+	/** Sets the status and headers of a response. */
+	private static void apply(Exchange ctx, Response response) {
+		ctx.status(response.status());
+		HttpHeaders headers = ctx.responseHeaders();
+		for (Map.Entry<String, String> header : response.headers()) {
+			// A response has one media type (RFC 9110 8.3): the last one given replaces
+			// any set before, by the handler or by this response.
+			if (HttpHeaderNames.CONTENT_TYPE.contentEqualsIgnoreCase(header.getKey())) {
+				headers.set(HttpHeaderNames.CONTENT_TYPE, header.getValue());
+			}
+			else {
+				headers.add(header.getKey(), header.getValue());
+			}
+		}
+	}
+
+	/**
+	 * The preconditions of the request that a successful response with validators does
+	 * not meet, or {@code null}. Only a {@code GET} or {@code HEAD} is checked here: a
+	 * handler for another method has done what it was asked by the time it answers, and
+	 * its validators describe the result, so a failed precondition would refuse a change
+	 * already made. Such a handler checks first, with {@code ctx.checkNotModified}.
+	 */
+	private static Preconditions.Unmet unmet(Exchange ctx, Response response) {
+		String method = ctx.method();
+		if (response.status() < 200 || response.status() > 299 || !(method.equals("GET") || method.equals("HEAD"))) {
+			return null;
+		}
+		return Preconditions.evaluate(method, ctx.requestHeaders(), response.etag(), response.lastModified());
+	}
+
+	/**
+	 * Answers a request whose preconditions a response does not meet, without its body:
+	 * with a 304 that has the headers the response would have had (RFC 9110, 15.4.5), or
+	 * with a 412 problem, which has none of them since they describe a representation the
+	 * client does not get.
+	 */
+	private Publisher<Void> writeUnmet(Exchange ctx, Response response, Preconditions.Unmet unmet,
+			boolean answersError) {
+		discard(ctx, response.body());
+		if (unmet.status() == 412) {
+			return write(ctx, Problem.of(412, unmet.detail(), ctx.path()), answersError);
+		}
+		apply(ctx, response);
+		ctx.status(304);
+		return send(ctx, Unpooled.EMPTY_BUFFER);
+	}
+
+	/**
+	 * Drops a body that is not to be written: an {@code InputStream} is closed unread,
+	 * now or when the stage that gives it completes. A {@code Publisher}, never
+	 * subscribed to, has started nothing to stop.
+	 */
+	private static void discard(Exchange ctx, Object body) {
+		if (body instanceof InputStream in) {
+			close(ctx, in);
+		}
+		else if (body instanceof CompletionStage<?> stage) {
+			stage.thenAccept((value) -> discard(ctx, value));
+		}
+		else if (body instanceof Response response) {
+			discard(ctx, response.body());
 		}
 	}
 

@@ -3,8 +3,10 @@ package dev.fastro.test.client;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.fastro.http.Handler;
 import dev.fastro.http.HttpException;
@@ -28,6 +30,10 @@ class FastroTestClientTest {
 
 	record Item(String sku, int quantity) {
 	}
+
+	private static final Instant MODIFIED = Instant.parse("2024-05-01T12:00:00Z");
+
+	private final AtomicInteger computed = new AtomicInteger();
 
 	private final FastroTestClient client = FastroTestClient.bindTo(Routes.builder()
 		.get("/", ctx -> "Hello world!")
@@ -58,6 +64,13 @@ class FastroTestClientTest {
 		.get("/broken", ctx -> {
 			throw new IllegalStateException("internal detail");
 		})
+		.get("/versioned", ctx -> Response.ok("version 2").etag("v2").lastModified(MODIFIED))
+		.put("/versioned",
+				ctx -> ctx.checkNotModified("v2")
+					.orElseGet(() -> Response.ok("changed " + this.computed.incrementAndGet()).etag("v3")))
+		.get("/checked",
+				ctx -> ctx.checkNotModified(MODIFIED)
+					.orElseGet(() -> Response.ok("computed " + this.computed.incrementAndGet()).lastModified(MODIFIED)))
 		.build());
 
 	@Test
@@ -215,6 +228,43 @@ class FastroTestClientTest {
 				.hasJsonBody("{\"sku\":\"b\",\"quantity\":1}"));
 		assertThatExceptionOfType(AssertionError.class)
 			.isThrownBy(() -> assertThat(this.client.get("/teapot").exchange()).isProblem(418, "other"));
+	}
+
+	@Test
+	void answersAReadWhoseCopyIsCurrentNotModified() {
+		for (TestRequest request : List.of(this.client.get("/versioned"), this.client.head("/versioned"))) {
+			assertThat(request.header("if-none-match", "W/\"v2\"").exchange()).hasStatus(304)
+				.hasHeader("etag", "\"v2\"")
+				.hasHeader("last-modified", "Wed, 01 May 2024 12:00:00 GMT")
+				.doesNotHaveHeader("content-length")
+				.doesNotHaveHeader("content-type")
+				.hasEmptyBody();
+		}
+		assertThat(this.client.get("/versioned").header("if-none-match", "\"v1\"").exchange()).hasStatus(200)
+			.hasBody("version 2");
+	}
+
+	@Test
+	void refusesAChangeWhosePreconditionFails() {
+		assertThat(this.client.put("/versioned").header("if-match", "W/\"v2\"").exchange()).isProblem(412,
+				"If-Match W/\"v2\" does not match the current \"v2\"");
+		assertThat(this.client.get("/versioned").header("if-match", "\"v1\"").exchange()).isProblem(412,
+				"If-Match \"v1\" does not match the current \"v2\"");
+		assertThat(this.computed).hasValue(0);
+		assertThat(this.client.put("/versioned").header("if-match", "\"v2\"").exchange()).hasStatus(200)
+			.hasHeader("etag", "\"v3\"")
+			.hasBody("changed 1");
+	}
+
+	@Test
+	void handlerThatChecksFirstDoesNotComputeItsBody() {
+		assertThat(this.client.get("/checked").header("if-modified-since", "Wed, 01 May 2024 12:00:00 GMT").exchange())
+			.hasStatus(304)
+			.hasHeader("last-modified", "Wed, 01 May 2024 12:00:00 GMT")
+			.hasEmptyBody();
+		assertThat(this.computed).hasValue(0);
+		assertThat(this.client.get("/checked").header("if-modified-since", "Wed, 01 May 2024 11:59:59 GMT").exchange())
+			.hasBody("computed 1");
 	}
 
 	@Test

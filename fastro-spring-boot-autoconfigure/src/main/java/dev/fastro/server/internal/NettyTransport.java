@@ -13,6 +13,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.DefaultFileRegion;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.stream.ChunkedNioFile;
 import io.netty.handler.stream.ChunkedWriteHandler;
@@ -110,7 +111,7 @@ final class NettyTransport implements Transport<HttpServerResponse> {
 
 	private static Object body(Connection connection, FileChannel file, long position, long count) {
 		Channel channel = connection.channel();
-		boolean asItIs = channel.parent() == null && channel.pipeline().get(SslHandler.class) == null
+		boolean asItIs = !(channel instanceof Http2StreamChannel) && channel.pipeline().get(SslHandler.class) == null
 				&& channel.pipeline().get(NettyPipeline.CompressionHandler) == null;
 		if (asItIs) {
 			return new DefaultFileRegion(file, position, count);

@@ -357,6 +357,21 @@ class FileAnswersTest {
 		});
 	}
 
+	@Test
+	void closesTheFileWhenTheClientGoesAwayMidRanges() {
+		Path big = files.resolve("big.bin");
+		assumeTrue(TestFiles.openDescriptors(big) == 0, "this system lists open files");
+		this.runner.run(context -> {
+			try (RawHttp raw = new RawHttp(port(context))) {
+				raw.send(rawRequest("GET", "/files/big.bin", "range: bytes=0-4999999, 5000000-"));
+				assertThat(raw.readBytes(64 * 1024)).hasSize(64 * 1024);
+				raw.reset();
+			}
+			await().atMost(Duration.ofSeconds(10)).until(() -> TestFiles.openDescriptors(big) == 0);
+			assertThat(get(context, "/files/data.bin").body()).isEqualTo(DATA);
+		});
+	}
+
 	private static void assertFile(HttpResponse<byte[]> response, String contentType, String body) {
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(TestHttp.header(response, "content-type")).isEqualTo(contentType);

@@ -44,6 +44,8 @@ import org.springframework.context.annotation.Configuration;
 
 import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * How a file leaves on each connection: as it is, a {@link FileRegion} the kernel copies
@@ -128,6 +130,21 @@ class FileTransportsTest {
 					.timeout(WAIT)
 					.build(), BodyHandlers.ofByteArray());
 			assertThat(again.statusCode()).isEqualTo(200);
+		});
+	}
+
+	@Test
+	void closesTheFileWhenATlsClientGoesAwayMidFile() {
+		Path big = files.resolve("big.bin");
+		assumeTrue(TestFiles.openDescriptors(big) == 0, "this system lists open files");
+		this.runner.withPropertyValues(server.keyStoreBundle("server")).run(context -> {
+			try (RawHttp raw = RawHttp.overTls(TestCertificates.clientContext(null, server), port(context),
+					RawHttp.READ_TIMEOUT)) {
+				raw.send(rawRequest("GET", "/big"));
+				assertThat(raw.readBytes(256 * 1024)).hasSize(256 * 1024);
+				raw.reset();
+			}
+			await().atMost(WAIT).until(() -> TestFiles.openDescriptors(big) == 0);
 		});
 	}
 

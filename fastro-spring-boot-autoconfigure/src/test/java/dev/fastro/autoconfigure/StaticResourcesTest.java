@@ -305,6 +305,9 @@ class StaticResourcesTest {
 			assertThat(gzip.headerValues("content-encoding")).containsExactly("gzip");
 			assertThat(gzip.headerValues("vary")).containsExactly("accept-encoding");
 			assertThat(gzip.body()).isEqualTo(JS_GZ);
+			RawResponse plain = get(context, "/app.js", "accept-encoding: deflate");
+			assertThat(plain.headerValues("content-encoding")).containsExactly("deflate");
+			assertThat(plain.headerValues("vary")).containsExactly("accept-encoding");
 		});
 	}
 

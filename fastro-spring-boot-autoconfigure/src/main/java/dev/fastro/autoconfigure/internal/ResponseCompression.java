@@ -57,7 +57,9 @@ public final class ResponseCompression implements CompressionRule {
 				|| !isCompressible(response)) {
 			return null;
 		}
-		response.add(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
+		if (!response.containsValue(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING, true)) {
+			response.add(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
+		}
 		for (String excluded : this.excludedUserAgents) {
 			if (request.contains(HttpHeaderNames.USER_AGENT, excluded, true)) {
 				return null;

@@ -309,7 +309,7 @@ final class ResultWriter {
 		if (file.contentEncoding() != null) {
 			headers.set(HttpHeaderNames.CONTENT_ENCODING, file.contentEncoding());
 		}
-		if (file.varies()) {
+		if (file.varies() && !headers.containsValue(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING, true)) {
 			headers.add(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
 		}
 		if (length >= 0) {

@@ -107,7 +107,11 @@ public final class FileChunks {
 		}, (cursor) -> close(cursor.source)).subscribeOn(scheduler);
 	}
 
-	private static void close(Closeable source) {
+	/**
+	 * Closes a file or stream that nothing reads any more; what closing it throws is only
+	 * logged, since it can lose nothing.
+	 */
+	public static void close(Closeable source) {
 		try {
 			source.close();
 		}

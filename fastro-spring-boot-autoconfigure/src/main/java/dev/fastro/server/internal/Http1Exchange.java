@@ -637,7 +637,7 @@ final class Http1Exchange implements CoreSubscriber<Void>, BodyStream.Source {
 		private void write() {
 			ChannelHandlerContext ctx = this.exchange.ctx;
 			if (this.exchange.committed) {
-				close(this.file);
+				FileChunks.close(this.file);
 				this.actual.onComplete();
 				return;
 			}
@@ -654,7 +654,7 @@ final class Http1Exchange implements CoreSubscriber<Void>, BodyStream.Source {
 				chunks = new ChunkedNioFile(this.file, this.position, this.count, FileChunks.CHUNK);
 			}
 			catch (IOException ex) {
-				close(this.file);
+				FileChunks.close(this.file);
 				ctx.flush();
 				this.actual.onError(ex);
 				return;
@@ -672,15 +672,6 @@ final class Http1Exchange implements CoreSubscriber<Void>, BodyStream.Source {
 				pipeline.remove(CHUNKED_WRITER);
 			}
 			written(this.actual, future);
-		}
-
-		private static void close(FileChannel file) {
-			try {
-				file.close();
-			}
-			catch (IOException ex) {
-				// Nothing was read from it: closing it can lose nothing.
-			}
 		}
 
 	}

@@ -100,12 +100,12 @@ final class NettyTransport implements Transport<HttpServerResponse> {
 	public Publisher<Void> sendFile(HttpServerResponse response, int status, FileChannel file, long position,
 			long count) {
 		if (response.hasSentHeaders()) {
-			close(file);
+			FileChunks.close(file);
 			return Mono.empty();
 		}
 		return response.status(status)
 			.sendUsing(() -> file, (connection, channel) -> body(connection, channel, position, count),
-					NettyTransport::close)
+					FileChunks::close)
 			.then();
 	}
 
@@ -124,15 +124,6 @@ final class NettyTransport implements Transport<HttpServerResponse> {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private static void close(FileChannel file) {
-		try {
-			file.close();
-		}
-		catch (IOException ex) {
-			// Nothing was read from it: closing it can lose nothing.
 		}
 	}
 

@@ -58,8 +58,7 @@ public final class StaticResources implements NoRouteFallback {
 	}
 
 	/**
-	 * The static resources of an application, or {@code null} when none of their
-	 * locations exists.
+	 * The static resources of an application, from those of their locations that exist.
 	 * @param locations the locations of the application's resources, in order, such as
 	 * {@code classpath:/static/}
 	 * @param pathPattern the requests they answer: {@code /**}, or {@code /prefix/**}
@@ -79,9 +78,6 @@ public final class StaticResources implements NoRouteFallback {
 			throws IOException {
 		Mapping pages = new Mapping(prefix(pathPattern), existing(locations, loader));
 		Mapping webjars = new Mapping(prefix(webjarsPathPattern), existing(List.of(WEBJARS), loader));
-		if (pages.locations().isEmpty() && webjars.locations().isEmpty()) {
-			return null;
-		}
 		return new StaticResources(List.of(pages, webjars), singlePageApp, cacheControl, blockingScheduler);
 	}
 

@@ -135,8 +135,10 @@ public class FastroActuatorAutoConfiguration {
 			Routes routes = ActuatorRoutes.of(endpoints.getEndpoints(), basePath, mediaTypes,
 					properties.getDiscovery().isEnabled(), WebServerNamespace.MANAGEMENT, bodies,
 					EndpointCors.of(environment, resources.getClassLoader()));
-			Dispatcher dispatcher = FastroAutoConfiguration.dispatcher(Map.of(ROUTES_BEAN, routes), fastroProperties,
-					json, middleware, exceptionHandlers, requestHooks, responseHooks, errorHooks, blockingScheduler);
+			Dispatcher dispatcher = FastroAutoConfiguration
+				.dispatcher(Map.of(ROUTES_BEAN, routes), fastroProperties, json, middleware, exceptionHandlers,
+						requestHooks, responseHooks, errorHooks, blockingScheduler)
+				.build();
 			FastroProperties.Server server = fastroProperties.getServer();
 			String host = binder.bind("management.server.address", InetAddress.class)
 				.map(InetAddress::getHostAddress)

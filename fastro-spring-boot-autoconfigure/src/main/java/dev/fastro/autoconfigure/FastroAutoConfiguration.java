@@ -17,8 +17,10 @@ import dev.fastro.http.internal.BodyValidator;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.DispatcherPipeline;
 import dev.fastro.http.internal.DispatcherWrapper;
+import dev.fastro.http.internal.FileResults;
 import dev.fastro.http.internal.JakartaBodyValidator;
 import dev.fastro.http.internal.JsonCodec;
+import dev.fastro.http.internal.NoRouteFallback;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.http.spi.RequestPipeline;
 import reactor.core.scheduler.Scheduler;
@@ -107,9 +109,13 @@ public class FastroAutoConfiguration {
 			ObjectProvider<Routes> routes, ObjectProvider<Middleware> middleware,
 			ObjectProvider<ExceptionHandler<?>> exceptionHandlers, ObjectProvider<RequestHook> requestHooks,
 			ObjectProvider<ResponseHook> responseHooks, ObjectProvider<ErrorHook> errorHooks,
-			@Qualifier(BLOCKING_SCHEDULER) Scheduler blockingScheduler) {
+			@Qualifier(BLOCKING_SCHEDULER) Scheduler blockingScheduler, ObjectProvider<FileResults> fileResults,
+			ObjectProvider<NoRouteFallback> staticResources) {
 		return dispatcher(byBeanName(routes, beanFactory), properties, json, middleware, exceptionHandlers,
-				requestHooks, responseHooks, errorHooks, blockingScheduler);
+				requestHooks, responseHooks, errorHooks, blockingScheduler)
+			.fileResults(fileResults.getIfAvailable(() -> FileResults.NONE))
+			.noRouteFallback(staticResources.getIfAvailable())
+			.build();
 	}
 
 	/**
@@ -126,9 +132,10 @@ public class FastroAutoConfiguration {
 
 	/**
 	 * A dispatcher for {@code routes} with the application's global middleware, exception
-	 * handlers and hooks: the application's server's, and the management server's.
+	 * handlers and hooks, to build: the application's server's, and the management
+	 * server's.
 	 */
-	static Dispatcher dispatcher(Map<String, Routes> routes, FastroProperties properties, JsonCodec json,
+	static Dispatcher.Builder dispatcher(Map<String, Routes> routes, FastroProperties properties, JsonCodec json,
 			ObjectProvider<Middleware> middleware, ObjectProvider<ExceptionHandler<?>> exceptionHandlers,
 			ObjectProvider<RequestHook> requestHooks, ObjectProvider<ResponseHook> responseHooks,
 			ObjectProvider<ErrorHook> errorHooks, Scheduler blockingScheduler) {
@@ -144,8 +151,7 @@ public class FastroAutoConfiguration {
 			.blockingScheduler(blockingScheduler)
 			.ignoreTrailingSlash(router.isIgnoreTrailingSlash())
 			.cache(router.getCache().isEnabled(), router.getCache().getMaxSize().toBytes())
-			.requestTimeout(properties.getServer().getRequestTimeout())
-			.build();
+			.requestTimeout(properties.getServer().getRequestTimeout());
 	}
 
 	/**

@@ -28,6 +28,8 @@ public class FastroProperties implements Validator {
 
 	private final Router router = new Router();
 
+	private final Static staticResources = new Static();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -42,6 +44,10 @@ public class FastroProperties implements Validator {
 
 	public Router getRouter() {
 		return this.router;
+	}
+
+	public Static getStatic() {
+		return this.staticResources;
 	}
 
 	/** The Reactor Netty server. */
@@ -573,6 +579,58 @@ public class FastroProperties implements Validator {
 	}
 
 	/**
+	 * Static resources, served from Spring Boot's {@code spring.web.resources.*}
+	 * locations to the requests that no route takes.
+	 */
+	public static class Static {
+
+		/**
+		 * Request paths answered with the files of
+		 * 'spring.web.resources.static-locations': '/**', or a prefix followed by '/**',
+		 * such as '/assets/**'.
+		 */
+		private String pathPattern = "/**";
+
+		/**
+		 * Request paths answered with the files of WebJars, under
+		 * 'classpath:/META-INF/resources/webjars/': a prefix followed by '/**'.
+		 */
+		private String webjarsPathPattern = "/webjars/**";
+
+		/**
+		 * Whether a GET for a page (one that accepts text/html) that matches no route and
+		 * no file gets the index.html of the first static location that has one, for an
+		 * application that routes its pages in the browser.
+		 */
+		private boolean singlePageApp;
+
+		public String getPathPattern() {
+			return this.pathPattern;
+		}
+
+		public void setPathPattern(String pathPattern) {
+			this.pathPattern = pathPattern;
+		}
+
+		public String getWebjarsPathPattern() {
+			return this.webjarsPathPattern;
+		}
+
+		public void setWebjarsPathPattern(String webjarsPathPattern) {
+			this.webjarsPathPattern = webjarsPathPattern;
+		}
+
+		public boolean isSinglePageApp() {
+			return this.singlePageApp;
+		}
+
+		public void setSinglePageApp(boolean singlePageApp) {
+			this.singlePageApp = singlePageApp;
+		}
+
+	}
+
+	/**
 	 * The route-context cache, which remembers the match of a method and path with
 	 * parameters.
 	 */
@@ -661,6 +719,20 @@ public class FastroProperties implements Validator {
 				"must be between 1B and 2GB");
 		Cache cache = ((FastroProperties) target).getRouter().getCache();
 		check(errors, "router.cache.maxSize", cache.getMaxSize().toBytes() > 0, "must be positive");
+		Static files = ((FastroProperties) target).getStatic();
+		check(errors, "static.pathPattern", isPrefixPattern(files.getPathPattern()),
+				"must be '/**' or a prefix followed by '/**', such as '/assets/**'");
+		check(errors, "static.webjarsPathPattern", isPrefixPattern(files.getWebjarsPathPattern()),
+				"must be '/**' or a prefix followed by '/**', such as '/webjars/**'");
+	}
+
+	/** {@code /**}, or a path without wildcards followed by {@code /**}. */
+	private static boolean isPrefixPattern(String pattern) {
+		if (pattern == null || !pattern.startsWith("/") || !pattern.endsWith("/**")) {
+			return false;
+		}
+		String prefix = pattern.substring(0, pattern.length() - 2);
+		return !prefix.contains("*") && !prefix.contains("{") && !prefix.contains("//") && !prefix.contains("?");
 	}
 
 	private static String trustedProxyProblem(String proxy) {

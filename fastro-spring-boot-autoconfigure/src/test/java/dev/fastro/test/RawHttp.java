@@ -213,6 +213,14 @@ public final class RawHttp implements Closeable {
 		return this;
 	}
 
+	/**
+	 * Reads the next {@code count} bytes as they come, whatever they are: the start of a
+	 * response that a test does not read to its end.
+	 */
+	public byte[] readBytes(int count) throws IOException {
+		return this.in.readNBytes(count);
+	}
+
 	/** Reads one HTTP/1.1 response strictly, to a request that is not {@code HEAD}. */
 	public RawResponse read() throws IOException {
 		return readResponse(this.in, false, false);

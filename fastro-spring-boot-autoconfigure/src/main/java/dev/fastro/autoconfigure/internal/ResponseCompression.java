@@ -18,8 +18,9 @@ import org.springframework.util.MimeTypeUtils;
  * the class path.
  * <p>
  * A response is a candidate when its body is at least the minimum size (or of unknown
- * length), its content type is one of the compressible ones, it is not already encoded,
- * and the client is not one of the excluded user agents. Every candidate gets
+ * length), its content type is one of the compressible ones, it is not already encoded
+ * nor a range of a file (whose {@code Content-Range} counts the bytes as they are), and
+ * the client is not one of the excluded user agents. Every candidate gets
  * {@code Vary: Accept-Encoding}, whether or not this client accepts an encoding, so that
  * caches keep the encodings apart.
  */
@@ -52,10 +53,13 @@ public final class ResponseCompression implements CompressionRule {
 
 	@Override
 	public String coding(HttpHeaders request, HttpHeaders response) {
-		if (response.contains(HttpHeaderNames.CONTENT_ENCODING) || !isCompressible(response)) {
+		if (response.contains(HttpHeaderNames.CONTENT_ENCODING) || response.contains(HttpHeaderNames.CONTENT_RANGE)
+				|| !isCompressible(response)) {
 			return null;
 		}
-		response.add(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
+		if (!response.containsValue(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING, true)) {
+			response.add(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
+		}
 		for (String excluded : this.excludedUserAgents) {
 			if (request.contains(HttpHeaderNames.USER_AGENT, excluded, true)) {
 				return null;

@@ -41,7 +41,9 @@ import reactor.core.scheduler.Schedulers;
  * A request that matches no route still runs through the global middleware, so logging,
  * metrics and CORS see 404s and 405s too; at the end of that chain it is answered 404,
  * 405 with {@code Allow}, 204 with {@code Allow} for {@code OPTIONS}, or 400 for a path
- * that cannot be decoded.
+ * that cannot be decoded. A {@code GET} or {@code HEAD} is first offered to the
+ * {@link NoRouteFallback}, when there is one, such as static files: a declared route
+ * always wins over it.
  * <p>
  * A CORS preflight ({@code OPTIONS} with {@code Access-Control-Request-Method}) to a path
  * with no {@code OPTIONS} route runs the middleware of the route it asks about, around
@@ -63,6 +65,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 	private final ResultWriter writer;
 
 	private final Scheduler blockingScheduler;
+
+	private final NoRouteFallback fallback;
 
 	private Dispatcher(Builder builder) {
 		List<Middleware> global = List.copyOf(builder.middleware);
@@ -104,8 +108,9 @@ public final class Dispatcher implements ExchangeDispatcher {
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
 		this.writer = new ResultWriter(Objects.requireNonNull(builder.json, "json"), errors, builder.responseHooks,
-				builder.requestTimeout, builder.blockingScheduler);
+				builder.requestTimeout, builder.blockingScheduler, builder.files);
 		this.blockingScheduler = builder.blockingScheduler;
+		this.fallback = builder.fallback;
 	}
 
 	public static Builder builder() {
@@ -264,6 +269,20 @@ public final class Dispatcher implements ExchangeDispatcher {
 		// OPTIONS * asks about the server as a whole (RFC 9110, 9.3.7).
 		Set<String> allowed = new TreeSet<>(
 				ctx.path().equals("*") ? this.router.methods() : this.router.allowedMethods(ctx.path()));
+		String method = ctx.method();
+		if (this.fallback != null && (method.equals("GET") || method.equals("HEAD"))) {
+			return this.fallback.answer(ctx, !allowed.isEmpty())
+				.cast(Object.class)
+				.switchIfEmpty(Mono.fromCallable(() -> refuse(ctx, allowed)));
+		}
+		return refuse(ctx, allowed);
+	}
+
+	/**
+	 * The answer to a request no route takes: 404 when its path has no route, else 405
+	 * with {@code Allow}, or 204 with {@code Allow} for {@code OPTIONS}.
+	 */
+	private Object refuse(Context ctx, Set<String> allowed) {
 		if (allowed.isEmpty()) {
 			throw HttpException.notFound("No route for " + ctx.method() + " " + ctx.path());
 		}
@@ -308,6 +327,10 @@ public final class Dispatcher implements ExchangeDispatcher {
 		private long cacheMaxBytes = 4L << 20;
 
 		private Duration requestTimeout;
+
+		private FileResults files = FileResults.NONE;
+
+		private NoRouteFallback fallback;
 
 		private Builder() {
 		}
@@ -392,6 +415,23 @@ public final class Dispatcher implements ExchangeDispatcher {
 		 */
 		public Builder requestTimeout(Duration timeout) {
 			this.requestTimeout = timeout;
+			return this;
+		}
+
+		/**
+		 * The results that are files, sent as such; none unless set.
+		 */
+		public Builder fileResults(FileResults files) {
+			this.files = files;
+			return this;
+		}
+
+		/**
+		 * What may answer a {@code GET} or {@code HEAD} that no route takes, before its
+		 * 404 or 405; {@code null}, the default, for nothing.
+		 */
+		public Builder noRouteFallback(NoRouteFallback fallback) {
+			this.fallback = fallback;
 			return this;
 		}
 

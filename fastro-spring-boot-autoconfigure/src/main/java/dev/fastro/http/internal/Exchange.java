@@ -3,6 +3,7 @@ package dev.fastro.http.internal;
 import java.io.InputStream;
 import java.lang.reflect.Type;
 import java.net.InetSocketAddress;
+import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -670,6 +671,14 @@ public final class Exchange implements Context {
 	/** Sends the status and headers, then streams the body in chunks. */
 	Publisher<Void> stream(Publisher<ByteBuf> body) {
 		return this.transport.stream(this.handle, this.status, body);
+	}
+
+	/**
+	 * Sends the status and headers, then {@code count} bytes of {@code file} from
+	 * {@code position}. Takes ownership of {@code file}.
+	 */
+	Publisher<Void> sendFile(FileChannel file, long position, long count) {
+		return this.transport.sendFile(this.handle, this.status, file, position, count);
 	}
 
 	@Override

@@ -3,11 +3,14 @@ package dev.fastro.http.internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ThreadLocalRandom;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.HttpException;
@@ -32,7 +35,8 @@ import reactor.core.scheduler.Scheduler;
  * whose length is set; a {@code Mono} or {@code CompletionStage} is written when it
  * completes; any other {@code Publisher} is streamed as a JSON array, or as
  * newline-delimited JSON when the client prefers {@code application/x-ndjson}; an
- * {@code InputStream} is streamed as it is read.
+ * {@code InputStream} is streamed as it is read; a file ({@link FileResults}) is sent as
+ * it is, whole or in the byte ranges the request asks for.
  */
 final class ResultWriter {
 
@@ -51,9 +55,9 @@ final class ResultWriter {
 
 	private static final Object NOTHING = new Object();
 
-	// The most an InputStream's chunk holds: a large file then costs few round trips
-	// between the event loop and the thread that reads it.
-	private static final int CHUNK = 64 * 1024;
+	private static final AsciiString BYTES = AsciiString.cached("bytes");
+
+	private static final AsciiString CONTENT_RANGE = AsciiString.cached("content-range");
 
 	// The size in bytes up to which Netty's HttpObjectEncoder copies a body into the
 	// buffer of the headers: a text of this many chars is that small when it is ASCII.
@@ -69,13 +73,16 @@ final class ResultWriter {
 
 	private final Scheduler blockingScheduler;
 
+	private final FileResults files;
+
 	ResultWriter(JsonCodec json, ErrorAnswers errors, List<ResponseHook> hooks, Duration requestTimeout,
-			Scheduler blockingScheduler) {
+			Scheduler blockingScheduler, FileResults files) {
 		this.json = json;
 		this.errors = errors;
 		this.hooks = hooks.toArray(ResponseHook[]::new);
 		this.requestTimeout = requestTimeout;
 		this.blockingScheduler = blockingScheduler;
+		this.files = files;
 	}
 
 	/** Writes a handler's result, whatever its kind. */
@@ -101,7 +108,8 @@ final class ResultWriter {
 		if (result instanceof InputStream bytes) {
 			// An answer without a body closes the stream unread.
 			Flux<ByteBuf> body = sendsNoBody(ctx)
-					? Flux.using(() -> bytes, (in) -> Flux.empty(), (in) -> close(ctx, in)) : read(ctx, bytes);
+					? Flux.using(() -> bytes, (in) -> Flux.empty(), (in) -> close(ctx, in))
+					: FileChunks.read(() -> bytes, FileChunks.TO_THE_END, ctx.alloc(), this.blockingScheduler);
 			return stream(ctx, body, OCTET_STREAM, answersError);
 		}
 		try {
@@ -115,7 +123,8 @@ final class ResultWriter {
 				apply(ctx, response);
 				return write(ctx, response.body(), answersError);
 			}
-			return send(ctx, encode(ctx, result));
+			ByteBuf body = encode(ctx, result);
+			return (body != null) ? send(ctx, body) : writeFile(ctx, result, answersError);
 		}
 		catch (RuntimeException ex) {
 			// A value that cannot be written, such as a header with a CR LF in it, is the
@@ -243,7 +252,7 @@ final class ResultWriter {
 
 	/**
 	 * Encodes a plain value into a buffer, choosing the status and content type it
-	 * implies.
+	 * implies; {@code null} for a file, which is no value to encode.
 	 */
 	private ByteBuf encode(Exchange ctx, Object value) {
 		if (value == null) {
@@ -267,6 +276,9 @@ final class ResultWriter {
 		if (value instanceof Problem problem) {
 			ctx.status(problem.status());
 			return this.json.writeProblem(problem, ctx.alloc(), ctx.responseHeaders());
+		}
+		if (this.files.isFile(value)) {
+			return null;
 		}
 		defaultContentType(ctx, APPLICATION_JSON);
 		return this.json.write(value);
@@ -321,6 +333,134 @@ final class ResultWriter {
 		return ctx.method().equals("HEAD") || hasNoContent(ctx);
 	}
 
+	/**
+	 * Sends a file: finds out its length, and opens it when its body is due, on the
+	 * blocking scheduler. An answer without content sends no body and never looks.
+	 */
+	private Publisher<Void> writeFile(Exchange ctx, Object result, boolean answersError) {
+		if (hasNoContent(ctx)) {
+			return send(ctx, Unpooled.EMPTY_BUFFER);
+		}
+		return Mono.fromCallable(() -> answerFile(ctx, this.files.describe(result), answersError))
+			.onErrorResume((error) -> Mono.just(failed(ctx, error, answersError)))
+			.flatMap(Mono::from)
+			.subscribeOn(this.blockingScheduler);
+	}
+
+	/**
+	 * The answer with a file, on the blocking scheduler: its headers, then the whole
+	 * file, one range of it, or several as {@code multipart/byteranges}.
+	 */
+	private Publisher<Void> answerFile(Exchange ctx, FileBody file, boolean answersError) throws IOException {
+		if (file == null) {
+			throw HttpException.notFound("No file for " + ctx.method() + " " + ctx.path());
+		}
+		long length = file.length();
+		List<ByteRanges.Range> ranges = rangesApply(ctx, file) ? ByteRanges.parse(ctx.header("range"), length) : null;
+		HttpHeaders headers = ctx.responseHeaders();
+		if (ranges != null && ranges.isEmpty()) {
+			headers.set(CONTENT_RANGE, "bytes */" + length);
+			throw new HttpException(416,
+					"No range of '" + ctx.header("range") + "' is within the " + length + " bytes of " + ctx.path());
+		}
+		if (!headers.contains(HttpHeaderNames.CONTENT_TYPE)) {
+			headers.set(HttpHeaderNames.CONTENT_TYPE, (file.contentType() != null) ? file.contentType() : OCTET_STREAM);
+		}
+		if (file.contentEncoding() != null) {
+			headers.set(HttpHeaderNames.CONTENT_ENCODING, file.contentEncoding());
+		}
+		if (file.varies() && !headers.containsValue(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING, true)) {
+			headers.add(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
+		}
+		if (length >= 0) {
+			headers.set(HttpHeaderNames.ACCEPT_RANGES, BYTES);
+		}
+		if (ctx.method().equals("HEAD")) {
+			// The headers a GET's would have, the file unread.
+			runHooks(ctx);
+			headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
+			if (length < 0) {
+				headers.remove(HttpHeaderNames.CONTENT_LENGTH);
+				return ctx.stream(Flux.empty());
+			}
+			headers.set(HttpHeaderNames.CONTENT_LENGTH, length);
+			return ctx.send(Unpooled.EMPTY_BUFFER);
+		}
+		if (ranges == null) {
+			return sendFile(ctx, file, 0, length, answersError);
+		}
+		ctx.status(206);
+		if (ranges.size() == 1) {
+			ByteRanges.Range range = ranges.get(0);
+			headers.set(CONTENT_RANGE, range.contentRange(length));
+			return sendFile(ctx, file, range.first(), range.length(), answersError);
+		}
+		String boundary = Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE);
+		String partType = headers.get(HttpHeaderNames.CONTENT_TYPE);
+		headers.set(HttpHeaderNames.CONTENT_TYPE, "multipart/byteranges; boundary=" + boundary);
+		Flux<ByteBuf> parts = Flux.range(0, ranges.size()).concatMap((i) -> {
+			ByteRanges.Range range = ranges.get(i);
+			String head = ((i == 0) ? "--" : "\r\n--") + boundary + "\r\ncontent-type: " + partType
+					+ "\r\ncontent-range: " + range.contentRange(length) + "\r\n\r\n";
+			return Flux.concat(Mono.fromSupplier(() -> ascii(head)), read(ctx, file, range.first(), range.length()));
+		}).concatWith(Mono.fromSupplier(() -> ascii("\r\n--" + boundary + "--\r\n")));
+		return stream(ctx, parts, OCTET_STREAM, answersError);
+	}
+
+	/**
+	 * Whether the request's {@code Range} applies to this answer (RFC 9110, 14.2): it is
+	 * a {@code GET} answered with a {@code 200}, whose file has a known length. The one
+	 * place that decides, where a precondition such as {@code If-Range} belongs.
+	 */
+	private static boolean rangesApply(Exchange ctx, FileBody file) {
+		return ctx.status() == 200 && file.length() >= 0 && ctx.method().equals("GET")
+				&& ctx.requestHeaders().contains(HttpHeaderNames.RANGE);
+	}
+
+	/**
+	 * Sends {@code count} bytes of a file from {@code position}: a file on the file
+	 * system by length, through the transport, which may send it as it is; any other
+	 * streamed in chunks.
+	 */
+	private Publisher<Void> sendFile(Exchange ctx, FileBody file, long position, long count, boolean answersError)
+			throws IOException {
+		if (file.path() == null) {
+			return stream(ctx, read(ctx, file, position, count), OCTET_STREAM, answersError);
+		}
+		if (count == 0) {
+			return send(ctx, Unpooled.EMPTY_BUFFER);
+		}
+		FileChannel channel = FileChannel.open(file.path(), StandardOpenOption.READ);
+		runHooks(ctx);
+		HttpHeaders headers = ctx.responseHeaders();
+		headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
+		headers.set(HttpHeaderNames.CONTENT_LENGTH, count);
+		return ctx.sendFile(channel, position, count);
+	}
+
+	/** Reads {@code count} bytes of a file from {@code position}, in chunks. */
+	private Flux<ByteBuf> read(Exchange ctx, FileBody file, long position, long count) {
+		if (file.path() != null) {
+			return FileChunks.read(() -> FileChannel.open(file.path(), StandardOpenOption.READ), position, count,
+					ctx.alloc(), this.blockingScheduler);
+		}
+		return FileChunks.read(() -> {
+			InputStream in = file.openStream();
+			try {
+				in.skipNBytes(position);
+				return in;
+			}
+			catch (IOException ex) {
+				in.close();
+				throw ex;
+			}
+		}, (count >= 0) ? count : FileChunks.TO_THE_END, ctx.alloc(), this.blockingScheduler);
+	}
+
+	private static ByteBuf ascii(String text) {
+		return Unpooled.wrappedBuffer(text.getBytes(StandardCharsets.US_ASCII));
+	}
+
 	/** Streams items as a JSON array, or as newline-delimited JSON. */
 	private Publisher<Void> stream(Exchange ctx, Flux<?> items, boolean answersError) {
 		boolean ndjson = acceptsNdjson(ctx);
@@ -330,33 +470,6 @@ final class ResultWriter {
 					.switchIfEmpty(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(new byte[] { '[' })))
 					.concatWith(Mono.fromSupplier(() -> Unpooled.wrappedBuffer(new byte[] { ']' })));
 		return stream(ctx, body, ndjson ? NDJSON : APPLICATION_JSON, answersError);
-	}
-
-	/**
-	 * Reads an {@code InputStream} in chunks on the blocking scheduler, each once the one
-	 * before has been written, and closes it at its end, when reading fails, or when the
-	 * client goes away.
-	 */
-	private Flux<ByteBuf> read(Exchange ctx, InputStream bytes) {
-		return Flux.<ByteBuf, InputStream>generate(() -> bytes, (in, sink) -> {
-			// On the heap, where the stream reads straight into the buffer's array: a
-			// direct buffer would read through a temporary array of the chunk's size.
-			ByteBuf chunk = ctx.alloc().heapBuffer(CHUNK);
-			try {
-				if (chunk.writeBytes(in, CHUNK) < 0) {
-					chunk.release();
-					sink.complete();
-				}
-				else {
-					sink.next(chunk);
-				}
-			}
-			catch (IOException ex) {
-				chunk.release();
-				sink.error(ex);
-			}
-			return in;
-		}, (in) -> close(ctx, in)).subscribeOn(this.blockingScheduler);
 	}
 
 	private static void close(Exchange ctx, InputStream in) {

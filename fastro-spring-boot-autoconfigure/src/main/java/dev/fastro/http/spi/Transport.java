@@ -1,10 +1,13 @@
 package dev.fastro.http.spi;
 
 import java.net.InetSocketAddress;
+import java.nio.channels.FileChannel;
 
+import dev.fastro.http.internal.FileChunks;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import org.reactivestreams.Publisher;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The connection side of a request: where it came from and how its answer leaves.
@@ -50,6 +53,29 @@ public interface Transport<H> {
 	 * @return completes once the last chunk is written
 	 */
 	Publisher<Void> stream(H handle, int status, Publisher<ByteBuf> body);
+
+	/**
+	 * Sends the status and the response headers, then {@code count} bytes of an open file
+	 * from {@code position}, a file on the file system that a handler answered with. The
+	 * headers frame that body: the pipeline has set their {@code content-length} to
+	 * {@code count}, which is at least 1. The transport owns {@code file} from this call
+	 * on, and closes it once the bytes are written, or as soon as the answer fails or is
+	 * cancelled, or is dropped because the status and headers had left already.
+	 * <p>
+	 * A transport that can hand a file to its connection as it is sends it without
+	 * copying it through the heap: Fastro's server does, with Netty's {@code FileRegion},
+	 * on an HTTP/1.1 connection without TLS or compression, and sends it in chunks on any
+	 * other. This default reads the bytes in chunks of at most 64 KB on Reactor's bounded
+	 * elastic scheduler, each once the one before has been asked for, and sends them with
+	 * {@link #stream}, which frames them as it frames any stream: over HTTP/1.1, chunked
+	 * in place of the {@code content-length}. So a transport that implements only the
+	 * other methods answers with files too.
+	 * @return completes once the last byte is written
+	 */
+	default Publisher<Void> sendFile(H handle, int status, FileChannel file, long position, long count) {
+		return stream(handle, status,
+				FileChunks.read(file, position, count, alloc(handle), Schedulers.boundedElastic()));
+	}
 
 	/**
 	 * Whether the status and headers have been sent: an error past that point can no

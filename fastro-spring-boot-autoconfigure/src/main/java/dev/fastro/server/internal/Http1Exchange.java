@@ -1,12 +1,15 @@
 package dev.fastro.server.internal;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.channels.FileChannel;
 
 import dev.fastro.http.HttpException;
 import dev.fastro.http.internal.BodyPolicy;
 import dev.fastro.http.internal.BodyStream;
 import dev.fastro.http.internal.ChunkOwnership;
 import dev.fastro.http.internal.Exchange;
+import dev.fastro.http.internal.FileChunks;
 import dev.fastro.http.spi.HostHeader;
 import dev.fastro.http.spi.Transport;
 import io.netty.buffer.ByteBuf;
@@ -14,11 +17,14 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.DefaultFileRegion;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpChunkedInput;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
@@ -30,6 +36,9 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.stream.ChunkedNioFile;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import io.netty.util.concurrent.EventExecutor;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
@@ -49,7 +58,10 @@ import reactor.util.context.Context;
  * It is the handle its {@link Transport} is given, and the subscriber of its answer,
  * which tells the connection when the answer has been written. A response of known length
  * leaves as one {@link FullHttpResponse} with the very headers the handler set, a
- * streamed one in chunks, each asked for once the one before has been written.
+ * streamed one in chunks, each asked for once the one before has been written, and a file
+ * by its length: as a {@link DefaultFileRegion}, which the kernel copies from the file to
+ * the socket, unless TLS or compression has to see its bytes, which then leave in chunks
+ * read as they are written.
  */
 final class Http1Exchange implements CoreSubscriber<Void>, BodyStream.Source {
 
@@ -576,6 +588,94 @@ final class Http1Exchange implements CoreSubscriber<Void>, BodyStream.Source {
 
 	}
 
+	/**
+	 * A file sent by its length when subscribed to: a {@link DefaultFileRegion} on a
+	 * connection where the file's bytes may go to the socket as they are, else chunks of
+	 * it through a {@link ChunkedWriteHandler} that is in the pipeline only meanwhile.
+	 * The region, or the chunked input, owns the file, and closes it once written or
+	 * dropped.
+	 */
+	private static final class FileWrite extends Mono<Void> implements ChannelFutureListener {
+
+		private static final String CHUNKED_WRITER = "fastro.chunkedWriter";
+
+		private final Http1Exchange exchange;
+
+		private final int status;
+
+		private final FileChannel file;
+
+		private final long position;
+
+		private final long count;
+
+		private CoreSubscriber<? super Void> actual;
+
+		FileWrite(Http1Exchange exchange, int status, FileChannel file, long position, long count) {
+			this.exchange = exchange;
+			this.status = status;
+			this.file = file;
+			this.position = position;
+			this.count = count;
+		}
+
+		@Override
+		public void subscribe(CoreSubscriber<? super Void> actual) {
+			this.actual = actual;
+			actual.onSubscribe(Operators.emptySubscription());
+			EventExecutor loop = this.exchange.ctx.executor();
+			if (loop.inEventLoop()) {
+				write();
+			}
+			else {
+				// The file is opened off the event loop; its writes, and the pipeline
+				// they may change, are the loop's.
+				loop.execute(this::write);
+			}
+		}
+
+		private void write() {
+			ChannelHandlerContext ctx = this.exchange.ctx;
+			if (this.exchange.committed) {
+				FileChunks.close(this.file);
+				this.actual.onComplete();
+				return;
+			}
+			ctx.write(this.exchange.framed(new DefaultHttpResponse(HttpVersion.HTTP_1_1,
+					HttpResponseStatus.valueOf(this.status), this.exchange.responseHeaders)));
+			ChannelPipeline pipeline = ctx.pipeline();
+			if (pipeline.get(SslHandler.class) == null && pipeline.get(ResponseCompressor.class) == null) {
+				ctx.write(new DefaultFileRegion(this.file, this.position, this.count));
+				ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(this);
+				return;
+			}
+			ChunkedNioFile chunks;
+			try {
+				chunks = new ChunkedNioFile(this.file, this.position, this.count, FileChunks.CHUNK);
+			}
+			catch (IOException ex) {
+				FileChunks.close(this.file);
+				ctx.flush();
+				this.actual.onError(ex);
+				return;
+			}
+			if (pipeline.get(CHUNKED_WRITER) == null) {
+				pipeline.addBefore(ctx.name(), CHUNKED_WRITER, new ChunkedWriteHandler());
+			}
+			ctx.writeAndFlush(new HttpChunkedInput(chunks)).addListener(this);
+		}
+
+		@Override
+		public void operationComplete(ChannelFuture future) {
+			ChannelPipeline pipeline = future.channel().pipeline();
+			if (pipeline.get(CHUNKED_WRITER) != null) {
+				pipeline.remove(CHUNKED_WRITER);
+			}
+			written(this.actual, future);
+		}
+
+	}
+
 	/** The {@link Transport} over a connection whose exchanges Fastro serves itself. */
 	private static class ChannelTransport implements Transport<Http1Exchange> {
 
@@ -616,6 +716,12 @@ final class Http1Exchange implements CoreSubscriber<Void>, BodyStream.Source {
 		@Override
 		public Publisher<Void> stream(Http1Exchange exchange, int status, Publisher<ByteBuf> body) {
 			return new StreamedWrite(exchange, status, body);
+		}
+
+		@Override
+		public Publisher<Void> sendFile(Http1Exchange exchange, int status, FileChannel file, long position,
+				long count) {
+			return new FileWrite(exchange, status, file, position, count);
 		}
 
 		@Override

@@ -1,14 +1,26 @@
 package dev.fastro.server.internal;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.nio.channels.FileChannel;
 
 import dev.fastro.http.internal.ChunkOwnership;
+import dev.fastro.http.internal.FileChunks;
 import dev.fastro.http.spi.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.DefaultFileRegion;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http2.Http2StreamChannel;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.stream.ChunkedNioFile;
+import io.netty.handler.stream.ChunkedWriteHandler;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
+import reactor.netty.Connection;
+import reactor.netty.NettyPipeline;
 import reactor.netty.http.server.HttpServerResponse;
 
 /**
@@ -76,6 +88,43 @@ final class NettyTransport implements Transport<HttpServerResponse> {
 			.then()
 			// Reactor Netty releases a chunk it drops, then hands it to the hook below.
 			.contextWrite(ChunkOwnership::releasedAlready);
+	}
+
+	/**
+	 * Sends a file by its length, as Reactor Netty's own {@code sendFile} does: as a
+	 * {@link DefaultFileRegion} on an HTTP/1.1 connection without TLS or compression,
+	 * else in chunks read as they are written, through the {@link ChunkedWriteHandler}
+	 * that Reactor Netty keeps in the pipeline until the answer ends.
+	 */
+	@Override
+	public Publisher<Void> sendFile(HttpServerResponse response, int status, FileChannel file, long position,
+			long count) {
+		if (response.hasSentHeaders()) {
+			FileChunks.close(file);
+			return Mono.empty();
+		}
+		return response.status(status)
+			.sendUsing(() -> file, (connection, channel) -> body(connection, channel, position, count),
+					FileChunks::close)
+			.then();
+	}
+
+	private static Object body(Connection connection, FileChannel file, long position, long count) {
+		Channel channel = connection.channel();
+		boolean asItIs = !(channel instanceof Http2StreamChannel) && channel.pipeline().get(SslHandler.class) == null
+				&& channel.pipeline().get(NettyPipeline.CompressionHandler) == null;
+		if (asItIs) {
+			return new DefaultFileRegion(file, position, count);
+		}
+		if (channel.pipeline().get(ChunkedWriteHandler.class) == null) {
+			connection.addHandlerLast(NettyPipeline.ChunkedWriter, new ChunkedWriteHandler());
+		}
+		try {
+			return new ChunkedNioFile(file, position, count, FileChunks.CHUNK);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	@Override

@@ -11,7 +11,8 @@ import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 
 /**
  * Imports Fastro's request pipeline (the dispatcher, its JSON codec, Bean Validation when
- * present) without its server, for a test slice such as {@link FastroTest}.
+ * present, files and static resources) without its server, for a test slice such as
+ * {@link FastroTest}.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

@@ -1,8 +1,12 @@
 package dev.fastro.test.client;
 
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 
 import dev.fastro.http.spi.Transport;
 import io.netty.buffer.ByteBuf;
@@ -11,6 +15,7 @@ import io.netty.buffer.ByteBufUtil;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The {@link Transport} of the in-process client: what the server would write to its
@@ -74,6 +79,30 @@ final class InProcessTransport implements Transport<InProcessCall> {
 			.reduceWith(ByteArrayOutputStream::new, InProcessTransport::append)
 			.doOnNext((bytes) -> call.answer(status, bytes.toByteArray(), true))
 			.then();
+	}
+
+	/**
+	 * Reads the file's bytes whole, off the caller's thread, and keeps them framed by
+	 * their length, as the server sends a file.
+	 */
+	@Override
+	public Publisher<Void> sendFile(InProcessCall call, int status, FileChannel file, long position, long count) {
+		return Mono.fromCallable(() -> read(file, position, count))
+			.subscribeOn(Schedulers.boundedElastic())
+			.doOnNext((bytes) -> call.answer(status, bytes, false))
+			.then();
+	}
+
+	private static byte[] read(FileChannel file, long position, long count) throws IOException {
+		try (file) {
+			ByteBuffer bytes = ByteBuffer.allocate(Math.toIntExact(count));
+			while (bytes.hasRemaining()) {
+				if (file.read(bytes, position + bytes.position()) < 0) {
+					throw new EOFException("The file ended " + bytes.remaining() + " bytes short of its answer");
+				}
+			}
+			return bytes.array();
+		}
 	}
 
 	/** Copies a chunk and releases it: the only owner of a chunk that reached here. */

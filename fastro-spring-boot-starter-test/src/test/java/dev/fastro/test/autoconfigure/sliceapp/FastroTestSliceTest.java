@@ -53,6 +53,13 @@ class FastroTestSliceTest {
 	}
 
 	@Test
+	void servesTheStaticResourcesOfTheApplication() {
+		assertThat(this.client.get("/hello.txt").exchange()).hasStatus(200)
+			.hasContentType("text/plain; charset=utf-8")
+			.hasBody("Hello from static/\n");
+	}
+
+	@Test
 	void leavesOutOtherComponentsAndTheServer() {
 		assertThat(this.context.getBeansOfType(Unrelated.class)).isEmpty();
 		assertThat(this.context.getBeansOfType(FastroServerAutoConfiguration.class)).isEmpty();

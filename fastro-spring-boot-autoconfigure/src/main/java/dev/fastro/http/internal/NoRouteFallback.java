@@ -1,0 +1,25 @@
+package dev.fastro.http.internal;
+
+import dev.fastro.http.Context;
+import reactor.core.publisher.Mono;
+
+/**
+ * What may answer a {@code GET} or {@code HEAD} that no route takes, before it is
+ * answered 404 or 405: static files. The {@link Dispatcher} asks it at the end of the
+ * global middleware chain, where it would answer 404, so every declared route wins over
+ * it and the middleware sees its answers as it sees a 404.
+ */
+@FunctionalInterface
+public interface NoRouteFallback {
+
+	/**
+	 * The answer to a request no route takes. Called on the event loop, so it must not
+	 * block: what looks at files does it in the {@code Mono}, off the event loop.
+	 * @param ctx the request, a {@code GET} or {@code HEAD}
+	 * @param routedForOtherMethods whether routes of other methods take its path, so
+	 * that, without an answer here, it is answered 405 rather than 404
+	 * @return the answer, a handler's result; empty when there is none
+	 */
+	Mono<?> answer(Context ctx, boolean routedForOtherMethods);
+
+}

@@ -7,6 +7,8 @@ public final class PeerArguments {
 
 	private static final String PORT = "--port=";
 
+	private static final String STATIC_FILES = "--static-files=";
+
 	private PeerArguments() {
 	}
 
@@ -23,6 +25,21 @@ public final class PeerArguments {
 			}
 		}
 		return port;
+	}
+
+	/**
+	 * The directory of static files to serve, for the static-files experiment.
+	 * @param args the peer's arguments
+	 * @return the value of {@code --static-files=DIR}, {@code null} without one
+	 */
+	public static String staticFiles(String[] args) {
+		String directory = null;
+		for (String arg : args) {
+			if (arg.startsWith(STATIC_FILES)) {
+				directory = arg.substring(STATIC_FILES.length());
+			}
+		}
+		return directory;
 	}
 
 }

@@ -9,6 +9,8 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.FileSystemAccess;
+import io.vertx.ext.web.handler.StaticHandler;
 
 /**
  * The five benchmark scenarios on Vert.x Web, written the way its documentation writes a
@@ -21,6 +23,11 @@ import io.vertx.ext.web.handler.BodyHandler;
  * Like every server of the benchmark it has one event loop, and it runs on the native
  * epoll transport, as Reactor Netty does on Linux; it refuses to start without it so a
  * missing native library cannot silently measure NIO instead.
+ *
+ * <p>
+ * With {@code --static-files=DIR} it also serves that directory's files at
+ * {@code /<name>} through a {@link StaticHandler} with Vert.x's defaults, on a route
+ * after the scenarios' routes: the static-files experiment.
  */
 public final class VertxServer {
 
@@ -36,11 +43,11 @@ public final class VertxServer {
 
 	/**
 	 * Starts the server and keeps it running until the JVM is stopped.
-	 * @param args {@code --port=N}
+	 * @param args {@code --port=N}, and {@code --static-files=DIR} to serve a directory
 	 */
 	public static void main(String[] args) {
 		int port = PeerArguments.port(args);
-		HttpServer server = start(vertx(), port).await();
+		HttpServer server = start(vertx(), port, PeerArguments.staticFiles(args)).await();
 		System.out.println("Vert.x listening on port " + server.actualPort());
 	}
 
@@ -65,7 +72,24 @@ public final class VertxServer {
 	 * @return the listening server
 	 */
 	static Future<HttpServer> start(Vertx vertx, int port) {
-		return vertx.createHttpServer().requestHandler(router(vertx)).listen(port);
+		return start(vertx, port, null);
+	}
+
+	/**
+	 * Starts the server, serving a directory's files too.
+	 * @param vertx the Vert.x instance
+	 * @param port the port, 0 for any free one
+	 * @param staticFiles the directory, {@code null} for none
+	 * @return the listening server
+	 */
+	static Future<HttpServer> start(Vertx vertx, int port, String staticFiles) {
+		Router router = router(vertx);
+		if (staticFiles != null) {
+			// An absolute directory needs access to the whole file system; everything
+			// else is StaticHandler's default.
+			router.get().handler(StaticHandler.create(FileSystemAccess.ROOT, staticFiles));
+		}
+		return vertx.createHttpServer().requestHandler(router).listen(port);
 	}
 
 	static Router router(Vertx vertx) {

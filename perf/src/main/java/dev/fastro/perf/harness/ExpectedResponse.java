@@ -8,7 +8,8 @@ import java.util.Map;
  * The answer every server must give to a {@link Request}, byte for byte.
  *
  * @param status the status code
- * @param contentType the exact {@code content-type} header value
+ * @param contentType the exact {@code content-type} header value, {@code null} where any
+ * (or none) will do
  * @param body the exact body
  * @param headers further headers that must be present with exactly these values (names in
  * lower case)

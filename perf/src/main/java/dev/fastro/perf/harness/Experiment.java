@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * The experiments: the five scenarios, the four scaling experiments, and the scenarios
- * over other protocols and compression, which a run has only when asked.
+ * over other protocols, compression and static files, which a run has only when asked.
  */
 public enum Experiment {
 
@@ -39,11 +39,18 @@ public enum Experiment {
 	 * A 10 KiB JSON answer for each {@code Accept-Encoding}: identity, gzip and Brotli.
 	 * Not in the default run.
 	 */
-	COMPRESSION("compression", "Compression", "Accept-Encoding");
+	COMPRESSION("compression", "Compression", "Accept-Encoding"),
+
+	/**
+	 * Static files of 1 KiB, 64 KiB and 10 MiB, fetched and revalidated, from nginx,
+	 * Vert.x Web's {@code StaticHandler} and Fastro. Not in the default run.
+	 */
+	STATIC("static", "Static files", "File");
 
 	/**
 	 * The experiments a run has unless {@code --experiments} says otherwise: all but the
-	 * protocols and compression, which would take the full run past its 45 minutes.
+	 * protocols, compression and static files, which would take the full run past its 45
+	 * minutes.
 	 */
 	static final Set<Experiment> DEFAULTS = EnumSet.of(MAIN, ROUTES, MIDDLEWARES, BODY, CONNECTIONS);
 

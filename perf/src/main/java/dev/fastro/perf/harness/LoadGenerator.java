@@ -47,20 +47,28 @@ public abstract class LoadGenerator {
 	}
 
 	/**
-	 * Runs one generator per server at the same time, all with the same load, as
-	 * {@code --side-by-side} measures the servers of a case; they start in the order
+	 * Runs one generator per server at the same time, each with its own load, as
+	 * {@code --side-by-side} measures the servers of a case: the same request, but for a
+	 * revalidation, which carries each server's own validator. They start in the order
 	 * given.
 	 * @param bases the servers' base URIs
-	 * @param load the request to send, and how many per write
+	 * @param loads each server's load, in the same order
 	 * @param connections how many connections each run keeps open
 	 * @param seconds how long to run
 	 * @return what each run measured, in the order of the servers
 	 * @throws IOException if one cannot be run or prints no result
 	 * @throws InterruptedException if interrupted while waiting
 	 */
-	public List<WrkResult> runSideBySide(List<URI> bases, Load load, int connections, int seconds)
+	public List<WrkResult> runSideBySide(List<URI> bases, List<Load> loads, int connections, int seconds)
 			throws IOException, InterruptedException {
-		return runAll(bases.stream().map((base) -> new Target(base, load)).toList(), connections, seconds);
+		if (bases.size() != loads.size()) {
+			throw new IllegalArgumentException(bases.size() + " servers and " + loads.size() + " loads");
+		}
+		List<Target> targets = new ArrayList<>();
+		for (int i = 0; i < bases.size(); i++) {
+			targets.add(new Target(bases.get(i), loads.get(i)));
+		}
+		return runAll(targets, connections, seconds);
 	}
 
 	private List<WrkResult> runAll(List<Target> targets, int connections, int seconds)

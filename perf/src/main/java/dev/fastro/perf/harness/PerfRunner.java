@@ -99,11 +99,17 @@ public final class PerfRunner {
 		this.out.println("Server logs and wrk scripts: " + work);
 		PerfCertificate certificate = groups.stream().anyMatch(group -> group.protocol().secure())
 				? PerfCertificate.generate(work) : null;
+		if (groups.stream().anyMatch(group -> group.servers().stream().anyMatch(spec -> spec.kind().external()))) {
+			Prerequisites.checkNginx();
+		}
+		// Written once, so every server serves the same bytes.
+		Path staticFiles = groups.stream().anyMatch(group -> group.servers().stream().anyMatch(ServerSpec::staticFiles))
+				? StaticFiles.write(work.resolve("static")) : null;
 		Progress progress = new Progress(this.out, plannedSeconds(groups), plannedRuns(groups));
 		LoadGenerator wrk = new WrkRunner(this.options.wrkCpu(), work);
 		LoadGenerator h2load = new H2loadRunner(this.options.wrkCpu(), work);
 		try (ServerFleet fleet = new ServerFleet(this.options.serverCpu(), System.getProperty("java.class.path"), work,
-				certificate)) {
+				certificate, staticFiles)) {
 			for (Group group : groups) {
 				ResponseVerifier verifier = new ResponseVerifier(group.protocol(),
 						(certificate != null) ? certificate.clientContext() : null);
@@ -172,16 +178,25 @@ public final class PerfRunner {
 		Map<ServerKind, ServerProcess> live = new LinkedHashMap<>();
 		Map<ServerKind, Footprint> groupFootprints = new LinkedHashMap<>();
 		Map<ServerKind, Map<Request, Integer>> bodyBytes = new LinkedHashMap<>();
+		Map<ServerKind, Map<Request, Probe>> probes = new LinkedHashMap<>();
 		for (int i = 0; i < processes.size(); i++) {
 			ServerKind kind = runnable.get(i).kind();
 			ServerProcess process = processes.get(i);
 			groupFootprints.put(kind, new Footprint(process.startupMillis(), -1));
 			progress.note(String.format(Locale.ROOT, "%s answered GET / %.0f ms after its spawn", kind.label(),
 					process.startupMillis()));
-			String problem = verify(kind, process, verifier, group.probesOf(kind), group.loadsOf(kind));
+			Map<Request, Probe> resolved = resolve(process, verifier, group.probesOf(kind));
+			group.probesOf(kind)
+				.stream()
+				.filter(probe -> !resolved.containsKey(probe.request()))
+				.forEach(probe -> progress.note(kind.label() + " gave neither ETag nor Last-Modified for "
+						+ Revalidation.fetch(probe).target() + ": its 304 revalidation is not applicable"));
+			List<Load> loads = loads(group.loadsOf(kind), resolved);
+			String problem = verify(kind, process, verifier, List.copyOf(resolved.values()), loads);
 			if (problem == null) {
 				live.put(kind, process);
-				bodyBytes.put(kind, bodyBytes(process, verifier, group.probesOf(kind)));
+				probes.put(kind, resolved);
+				bodyBytes.put(kind, bodyBytes(process, verifier, resolved));
 			}
 			else {
 				refuse(group, kind, problem);
@@ -192,7 +207,7 @@ public final class PerfRunner {
 		for (Map.Entry<ServerKind, ServerProcess> server : live.entrySet()) {
 			// Each request as it will be measured, pipelined or not, so the JIT sees the
 			// same code paths.
-			List<Load> loads = group.loadsOf(server.getKey());
+			List<Load> loads = loads(group.loadsOf(server.getKey()), probes.get(server.getKey()));
 			progress.starting("warming up " + server.getValue().label() + ": " + loads.size() + " requests at once for "
 					+ this.options.warmupSeconds() + " s");
 			try {
@@ -211,7 +226,34 @@ public final class PerfRunner {
 			progress.finished(this.options.warmupSeconds(), 0);
 		}
 		groupFootprints.forEach(this.footprints::putIfAbsent);
-		return new LiveServers(processes, live, groupFootprints, bodyBytes);
+		return new LiveServers(processes, live, groupFootprints, bodyBytes, probes);
+	}
+
+	/**
+	 * Each probe as one server is asked it, by the planned probe's request: the same
+	 * probe, or for a planned revalidation one with the validator the server gave on a
+	 * first request; a revalidation the server gives no validator for is left out.
+	 */
+	private static Map<Request, Probe> resolve(ServerProcess server, ResponseVerifier verifier, List<Probe> probes)
+			throws IOException, InterruptedException {
+		Map<Request, Probe> resolved = new LinkedHashMap<>();
+		for (Probe probe : probes) {
+			Probe concrete = Revalidation.planned(probe)
+					? Revalidation.resolve(probe, verifier.headers(server.baseUri(), Revalidation.fetch(probe)))
+					: probe;
+			if (concrete != null) {
+				resolved.put(probe.request(), concrete);
+			}
+		}
+		return resolved;
+	}
+
+	/** The loads as one server is asked them: see {@link #resolve}. */
+	private static List<Load> loads(List<Load> planned, Map<Request, Probe> resolved) {
+		return planned.stream()
+			.filter(load -> resolved.containsKey(load.request()))
+			.map(load -> new Load(resolved.get(load.request()), load.pipeline()))
+			.toList();
 	}
 
 	/**
@@ -223,7 +265,11 @@ public final class PerfRunner {
 		List<ServerKind> kinds = List.copyOf(servers.live().keySet());
 		for (Case one : group.cases()) {
 			for (int round = first; round <= Math.min(last, one.rounds()); round++) {
-				List<ServerKind> order = Plan.order(kinds, turn++).stream().filter(one.servers()::contains).toList();
+				List<ServerKind> order = Plan.order(kinds, turn++)
+					.stream()
+					.filter(one.servers()::contains)
+					.filter(kind -> servers.probes().get(kind).containsKey(one.probe().request()))
+					.toList();
 				if (!this.options.sideBySide()) {
 					for (ServerKind kind : order) {
 						measure(one, round, List.of(kind), servers, load, progress);
@@ -244,9 +290,12 @@ public final class PerfRunner {
 	 * @param live the servers that answered as they must, in the order they started
 	 * @param footprints each server's start-up and resident memory
 	 * @param bodyBytes the size of each server's answer to each request
+	 * @param probes each server's probes as it is asked them, by the planned request;
+	 * those it cannot be asked are missing
 	 */
 	private record LiveServers(List<ServerProcess> processes, Map<ServerKind, ServerProcess> live,
-			Map<ServerKind, Footprint> footprints, Map<ServerKind, Map<Request, Integer>> bodyBytes) {
+			Map<ServerKind, Footprint> footprints, Map<ServerKind, Map<Request, Integer>> bodyBytes,
+			Map<ServerKind, Map<Request, Probe>> probes) {
 
 	}
 
@@ -298,11 +347,11 @@ public final class PerfRunner {
 	 * The size of one answer's body to each probe's request, as it travels: what a
 	 * compressed answer weighs.
 	 */
-	private static Map<Request, Integer> bodyBytes(ServerProcess server, ResponseVerifier verifier, List<Probe> probes)
-			throws IOException, InterruptedException {
+	private static Map<Request, Integer> bodyBytes(ServerProcess server, ResponseVerifier verifier,
+			Map<Request, Probe> probes) throws IOException, InterruptedException {
 		Map<Request, Integer> sizes = new HashMap<>();
-		for (Probe probe : probes) {
-			sizes.put(probe.request(), verifier.bodyBytes(server.baseUri(), probe.request()));
+		for (Map.Entry<Request, Probe> probe : probes.entrySet()) {
+			sizes.put(probe.getKey(), verifier.bodyBytes(server.baseUri(), probe.getValue().request()));
 		}
 		return sizes;
 	}
@@ -329,7 +378,10 @@ public final class PerfRunner {
 			before[i] = servers.get(i).cpuTicks();
 		}
 		CoreTicks loadCoreBefore = CoreTicks.read(this.options.wrkCpu());
-		List<WrkResult> results = load.runSideBySide(servers.stream().map(ServerProcess::baseUri).toList(), one.load(),
+		List<Load> loads = kinds.stream()
+			.map(kind -> new Load(live.probes().get(kind).get(one.probe().request()), one.pipeline()))
+			.toList();
+		List<WrkResult> results = load.runSideBySide(servers.stream().map(ServerProcess::baseUri).toList(), loads,
 				one.connections(), seconds);
 		double loadCoreBusy = CoreTicks.read(this.options.wrkCpu()).busySince(loadCoreBefore);
 		for (int i = 0; i < servers.size(); i++) {

@@ -67,6 +67,12 @@ public final class Plan {
 	 */
 	static final List<String> CODINGS = List.of("identity", "gzip", "br");
 
+	/**
+	 * The servers of the static-files experiment besides nginx, its 100% line, which it
+	 * always has: those of them {@code --servers} or {@code --peers} names.
+	 */
+	static final Set<ServerKind> SERVING_FILES = EnumSet.of(ServerKind.FASTRO, ServerKind.VERTX);
+
 	private Plan() {
 	}
 
@@ -85,7 +91,10 @@ public final class Plan {
 	 */
 	public static List<Group> of(RunnerOptions options) {
 		List<Group> groups = new ArrayList<>();
-		Set<ServerKind> selected = options.servers();
+		// nginx serves files only: it is the static-files experiment's, never another's.
+		Set<ServerKind> selected = EnumSet.noneOf(ServerKind.class);
+		selected.addAll(options.servers());
+		selected.remove(ServerKind.NGINX);
 		List<Case> cases = new ArrayList<>();
 		int rounds = options.rounds();
 		int scalingRounds = options.scalingRounds();
@@ -157,6 +166,13 @@ public final class Plan {
 				groups.add(new Group("compression",
 						servers.stream().map(kind -> new ServerSpec(kind, 0, Protocol.H1, true)).toList(), codings));
 			}
+		}
+		if (options.experiments().contains(Experiment.STATIC)) {
+			Set<ServerKind> servers = intersect(selected, SERVING_FILES);
+			servers.add(ServerKind.NGINX);
+			groups.add(new Group("static files",
+					servers.stream().map(kind -> new ServerSpec(kind, 0, Protocol.H1, false, true)).toList(),
+					StaticFiles.cases(options.connections(), options.rounds(), servers)));
 		}
 		return groups;
 	}

@@ -49,6 +49,17 @@ public final class Prerequisites {
 		}
 	}
 
+	/**
+	 * Checks that nginx is installed, for a run of the static-files experiment.
+	 * @throws IllegalStateException naming it and its install command
+	 */
+	public static void checkNginx() {
+		if (!Files.isExecutable(NginxConfig.binary())) {
+			throw new IllegalStateException(NginxConfig.binary()
+					+ " is not installed. Install it with: apt-get install -y nginx (or name another with -Dperf.nginx=)");
+		}
+	}
+
 	private static boolean onPath(String program) {
 		String path = System.getenv().getOrDefault("PATH", "");
 		for (String directory : path.split(File.pathSeparator)) {

@@ -55,6 +55,9 @@ public final class ReportWriter {
 	 */
 	private static final long SATURATED_PERCENT = 90;
 
+	/** The share of nginx's throughput Fastro aims at for every static file. */
+	private static final double STATIC_GOAL = 0.80;
+
 	private static final Map<ServerKind, String> COLORS = Map.ofEntries(Map.entry(ServerKind.NATIVE, "#7f8c8d"),
 			Map.entry(ServerKind.NATIVE_ROUTED, "#95a5a6"), Map.entry(ServerKind.FASTRO, "#e67e22"),
 			Map.entry(ServerKind.FASTRO_CACHE, "#f5b041"), Map.entry(ServerKind.FASTRO_REACTOR_NETTY, "#dc7633"),
@@ -62,7 +65,8 @@ public final class ReportWriter {
 			Map.entry(ServerKind.FASTRO_NO_LEAK_DETECTION, "#f0b27a"), Map.entry(ServerKind.WEBFLUX, "#2e86c1"),
 			Map.entry(ServerKind.RAW, "#27ae60"), Map.entry(ServerKind.VERTX, "#8e44ad"),
 			Map.entry(ServerKind.JAVALIN, "#c0392b"), Map.entry(ServerKind.MVC, "#16a085"),
-			Map.entry(ServerKind.MVC_VIRTUAL, "#76d7c4"), Map.entry(ServerKind.HELIDON, "#d4ac0d"));
+			Map.entry(ServerKind.MVC_VIRTUAL, "#76d7c4"), Map.entry(ServerKind.HELIDON, "#d4ac0d"),
+			Map.entry(ServerKind.NGINX, "#009639"));
 
 	/**
 	 * Requests per second in thousands, as "12k" or "9.3k", the same on the axis and on
@@ -116,6 +120,7 @@ public final class ReportWriter {
 			.with("peers", peers(main))
 			.with("protocols", protocols(directory, settings, runs))
 			.with("compression", compression(settings, runs))
+			.with("staticFiles", staticFiles(settings, runs))
 			.with("footprint", footprint(footprints))
 			.with("scaling", scaling(directory, settings, runs))
 			.with("jmh", jmh(jmh))
@@ -493,6 +498,109 @@ public final class ReportWriter {
 	}
 
 	/**
+	 * The static-files experiment: for each file its {@code GET} and its 304
+	 * revalidation, every server's throughput and CPU per request as shares of nginx's,
+	 * and how Fastro stands against the goal. Nothing when the experiment did not run.
+	 */
+	private static String staticFiles(RunSettings settings, List<Measurement> runs) {
+		List<Summary> summaries = Summary.of(runs, Experiment.STATIC);
+		if (summaries.isEmpty()) {
+			return "";
+		}
+		List<ServerKind> servers = servers(summaries);
+		StringBuilder table = new StringBuilder()
+			.append("| File | Request | Server | Throughput (req/s) | % of nginx | CPU µs/req | CPU % of nginx "
+					+ "| wrk's core busy |\n")
+			.append("|---|---|---|---:|---:|---:|---:|---:|\n");
+		List<String> goal = new ArrayList<>();
+		for (StaticFiles.StaticFile file : StaticFiles.FILES) {
+			String fileCell = file.label();
+			for (String label : List.of(file.label(), Revalidation.label(file.label()))) {
+				String request = label.equals(file.label()) ? "`GET`" : "304 revalidation";
+				for (ServerKind server : servers) {
+					Summary summary = find(summaries, label, server);
+					if (summary == null && find(summaries, file.label(), server) == null) {
+						continue;
+					}
+					table.append("| ").append(fileCell).append(" | ").append(request).append(" | ");
+					table.append(server.label()).append(" | ");
+					fileCell = "";
+					request = "";
+					if (summary == null) {
+						table.append(TEXT.render("static.not-applicable")).append(" | | | | |\n");
+					}
+					else if (!summary.measured()) {
+						table.append("invalid | | | | |\n");
+					}
+					else {
+						table.append(String.format(Locale.ROOT, "%,.0f", summary.throughput()))
+							.append(" | ")
+							.append(percent(summary))
+							.append(" | ")
+							.append(cpu(summary.cpuMicrosPerRequest()))
+							.append(" | ")
+							.append(cpuPercent(summary))
+							.append(" | ")
+							.append(Double.isNaN(summary.loadCoreBusy()) ? "—"
+									: String.format(Locale.ROOT, "%.0f%%", summary.loadCoreBusy() * 100))
+							.append(" |\n");
+					}
+				}
+			}
+			Summary fastro = find(summaries, file.label(), ServerKind.FASTRO);
+			Summary vertx = find(summaries, file.label(), ServerKind.VERTX);
+			if (fastro != null && fastro.ratio() != null) {
+				boolean met = fastro.ratio().median() >= STATIC_GOAL
+						&& (vertx == null || vertx.ratio() == null || fastro.ratio().median() > vertx.ratio().median());
+				goal.add(
+						TEXT.fragment("static.goal.file")
+							.with("file", file.label())
+							.with("fastro", percent(fastro))
+							.with("vertx", (vertx != null && vertx.ratio() != null)
+									? TEXT.fragment("static.goal.vertx").with("vertx", percent(vertx)).render() : "")
+							.with("verdict", TEXT.render(met ? "static.goal.met" : "static.goal.missed"))
+							.render());
+			}
+		}
+		List<String> serving = new ArrayList<>();
+		for (ServerKind server : servers) {
+			if (server != ServerKind.NGINX) {
+				serving.add(TEXT.render("static.serving." + server.id()));
+			}
+		}
+		String largeFile = StaticFiles.FILES.stream()
+			.filter(file -> file.size() >= StaticFiles.LARGE_FILE_BYTES)
+			.map(StaticFiles.StaticFile::label)
+			.findFirst()
+			.orElseThrow();
+		return TEXT.fragment("static")
+			.with("sizes",
+					StaticFiles.FILES.get(0).label()
+							+ listed(StaticFiles.FILES.stream().skip(1).map(StaticFiles.StaticFile::label).toList()))
+			.with("servers",
+					serving.isEmpty() ? "no other server"
+							: servers.stream()
+								.filter(server -> server != ServerKind.NGINX)
+								.map(ServerKind::label)
+								.collect(Collectors.joining(" and ")))
+			.with("serving", serving.isEmpty() ? "nginx alone ran" : String.join("; ", serving))
+			.with("connections", settings.connections())
+			.with("largeConnections", Math.min(settings.connections(), StaticFiles.LARGE_FILE_CONNECTIONS))
+			.with("largeFile", largeFile)
+			.with("runs", runs(settings))
+			.with("table", table)
+			.with("goal",
+					goal.isEmpty() ? ""
+							: TEXT.fragment("static.goal")
+								.with("goalPercent", Math.round(STATIC_GOAL * 100))
+								.with("files", String.join("\n", goal))
+								.render())
+			.with("vertx", servers.contains(ServerKind.VERTX) ? TEXT.render("static.vertx") : "")
+			.with("problems", problems(summaries, List.of()))
+			.render();
+	}
+
+	/**
 	 * The rest of a list begun with one item: {@code ", a, b and c"}, {@code " and a"},
 	 * or nothing.
 	 */
@@ -817,7 +925,7 @@ public final class ReportWriter {
 	}
 
 	private static boolean isReference(ServerKind server) {
-		return server == ServerKind.NATIVE || server == ServerKind.NATIVE_ROUTED;
+		return Summary.REFERENCES.contains(server);
 	}
 
 	private static String percent(Summary summary) {

@@ -70,16 +70,19 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			                       native,fastro,fastro-cache,fastro-metrics,webflux,raw; quick: the same
 			                       without fastro-metrics; fastro-metrics, fastro-demo, fastro-reactor-netty
 			                       and fastro-no-leak-detection run the scenarios only; mvc-virtual and
-			                       helidon need a JDK 21+, see perf/README.md)
+			                       helidon need a JDK 21+, see perf/README.md; nginx serves the static
+			                       experiment only, which always has it)
 			  --peers              add the peers vertx,javalin,mvc,mvc-virtual,helidon to the servers (their
 			                       scenarios about double the length of the full run)
 			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json,
 			                       url-params-uniform,url-params-zipf (default all)
 			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections,protocols,compression,
-			                       or none (default main,routes,middlewares,body,connections). protocols: the
+			                       static, or none (default main,routes,middlewares,body,connections). protocols: the
 			                       five scenarios over HTTP/1.1, h2c, HTTP/1.1 over TLS and h2 (h2load for
 			                       HTTP/2), compression: a 10 KiB JSON answer as identity, gzip and br; both
-			                       for native and fastro only, about 23 and 4 minutes (see perf/README.md)
+			                       for native and fastro only, about 23 and 4 minutes (see perf/README.md);
+			                       static: files of 1 KiB, 64 KiB and 10 MiB fetched and revalidated (304)
+			                       from nginx (the 100% line) and those of fastro and vertx named
 			  --protocols LIST     comma-separated, of the protocols experiment: h2c,tls,h2 (default all);
 			                       cleartext HTTP/1.1 (h1) is always measured first, the share of native
 			                       each protocol is compared with; without h2c and h2, no h2load is needed

@@ -26,6 +26,8 @@ public final class ServerFleet implements AutoCloseable {
 
 	private final PerfCertificate certificate;
 
+	private final Path staticFiles;
+
 	private final List<ServerProcess> running = new CopyOnWriteArrayList<>();
 
 	private final Thread shutdownHook = new Thread(this::stopAll, "perf-server-cleanup");
@@ -39,10 +41,25 @@ public final class ServerFleet implements AutoCloseable {
 	 * is
 	 */
 	public ServerFleet(int cpu, String classPath, Path logDirectory, PerfCertificate certificate) {
+		this(cpu, classPath, logDirectory, certificate, null);
+	}
+
+	/**
+	 * Creates a fleet whose servers may serve the run's static files.
+	 * @param cpu the core every server is pinned to
+	 * @param classPath the class path of the servers' JVMs
+	 * @param logDirectory where their logs go
+	 * @param certificate the TLS identity of the secure servers, {@code null} when none
+	 * is
+	 * @param staticFiles the directory of the {@link StaticFiles}, {@code null} when no
+	 * server serves them
+	 */
+	public ServerFleet(int cpu, String classPath, Path logDirectory, PerfCertificate certificate, Path staticFiles) {
 		this.cpu = cpu;
 		this.classPath = classPath;
 		this.logDirectory = logDirectory;
 		this.certificate = certificate;
+		this.staticFiles = staticFiles;
 		Runtime.getRuntime().addShutdownHook(this.shutdownHook);
 	}
 
@@ -79,11 +96,17 @@ public final class ServerFleet implements AutoCloseable {
 	 */
 	public ServerProcess start(ServerSpec spec, List<String> jvmFlags, List<String> extraArguments)
 			throws IOException, InterruptedException {
-		ServerProcess process = ServerProcess.start(spec, jvmFlags, extraArguments, freePort(), this.classPath,
-				this.logDirectory, this.certificate);
+		if (spec.staticFiles() && this.staticFiles == null) {
+			throw new IllegalArgumentException(spec.label() + " serves static files, but the fleet has none");
+		}
+		int port = freePort();
+		ServerProcess process = spec.kind().external()
+				? ServerProcess.startNginx(spec, port, this.logDirectory, this.staticFiles)
+				: ServerProcess.start(spec, jvmFlags, extraArguments, port, this.classPath, this.logDirectory,
+						this.certificate, spec.staticFiles() ? this.staticFiles : null);
 		this.running.add(process);
 		process.awaitReady(START_TIMEOUT);
-		process.checkIsJvm();
+		process.checkExecutable();
 		process.pin(this.cpu);
 		return process;
 	}

@@ -88,7 +88,13 @@ public enum ServerKind {
 	 * Peer: Helidon SE 4's WebServer on virtual threads, in its own module built with a
 	 * JDK 21 or later.
 	 */
-	HELIDON("helidon", "Helidon SE", "dev.fastro.perf.peers.HelidonServer");
+	HELIDON("helidon", "Helidon SE", "dev.fastro.perf.peers.HelidonServer"),
+
+	/**
+	 * Debian's nginx serving a directory with {@code sendfile}: the 100% line of the
+	 * static-files experiment, and no JVM ({@link NginxConfig}).
+	 */
+	NGINX("nginx", "nginx", null);
 
 	/**
 	 * Where the peers' modules are, relative to the repository root: each is built into
@@ -134,10 +140,19 @@ public enum ServerKind {
 
 	/**
 	 * The class whose {@code main} runs the server.
-	 * @return the class name
+	 * @return the class name, {@code null} for nginx
 	 */
 	public String mainClass() {
 		return this.mainClass;
+	}
+
+	/**
+	 * Whether the server is a program of its own rather than a JVM this harness starts
+	 * with a {@code main} class.
+	 * @return {@code true} for nginx
+	 */
+	public boolean external() {
+		return this == NGINX;
 	}
 
 	/**
@@ -203,6 +218,9 @@ public enum ServerKind {
 		List<String> args = new ArrayList<>();
 		switch (this) {
 			case NATIVE, RAW, VERTX, JAVALIN, HELIDON -> args.add("--port=" + port);
+			// Its port is in its configuration file.
+			case NGINX -> {
+			}
 			case NATIVE_ROUTED -> {
 				args.add("--port=" + port);
 				args.add("--perf.routes=" + generatedRoutes);

@@ -44,7 +44,8 @@ public final class ServerProcess {
 
 	private final Path log;
 
-	private final Path java;
+	/** The program started: the server's {@code java}, or nginx. */
+	private final Path executable;
 
 	/** The client TLS context of a secure server, {@code null} for a cleartext one. */
 	private final SSLContext tls;
@@ -55,13 +56,13 @@ public final class ServerProcess {
 	/** Milliseconds from the spawn to the first answer, NaN until it answered. */
 	private double startupMillis = Double.NaN;
 
-	private ServerProcess(String label, int port, Process process, Path log, Path java, SSLContext tls,
+	private ServerProcess(String label, int port, Process process, Path log, Path executable, SSLContext tls,
 			long spawnNanos) {
 		this.label = label;
 		this.port = port;
 		this.process = process;
 		this.log = log;
-		this.java = java;
+		this.executable = executable;
 		this.tls = tls;
 		this.spawnNanos = spawnNanos;
 	}
@@ -78,7 +79,7 @@ public final class ServerProcess {
 	 */
 	static ServerProcess start(ServerSpec spec, int port, String classPath, Path logDirectory,
 			PerfCertificate certificate) throws IOException {
-		return start(spec, JvmFlags.SERVER, List.of(), port, classPath, logDirectory, certificate);
+		return start(spec, JvmFlags.SERVER, List.of(), port, classPath, logDirectory, certificate, null);
 	}
 
 	/**
@@ -91,11 +92,12 @@ public final class ServerProcess {
 	 * @param classPath the class path of its JVM
 	 * @param logDirectory where its output goes
 	 * @param certificate the run's TLS identity, {@code null} when no server is secure
+	 * @param staticFiles the directory of static files it serves, {@code null} for none
 	 * @return the running server
 	 * @throws IOException if the JVM cannot be started
 	 */
 	static ServerProcess start(ServerSpec spec, List<String> jvmFlags, List<String> extraArguments, int port,
-			String classPath, Path logDirectory, PerfCertificate certificate) throws IOException {
+			String classPath, Path logDirectory, PerfCertificate certificate, Path staticFiles) throws IOException {
 		ServerKind kind = spec.kind();
 		Path java = JavaRuntime.forServer(kind);
 		if (java == null) {
@@ -106,6 +108,9 @@ public final class ServerProcess {
 		command.addAll(launch(kind, classPath));
 		command.addAll(kind.arguments(port, spec.generatedRoutes()));
 		command.addAll(TransportArguments.of(spec, certificate));
+		if (staticFiles != null) {
+			command.addAll(StaticFiles.arguments(kind, staticFiles));
+		}
 		command.addAll(extraArguments);
 		Path log = logDirectory
 			.resolve(kind.id() + "-" + spec.generatedRoutes() + "-" + spec.protocol().id() + "-" + port + ".log");
@@ -115,6 +120,33 @@ public final class ServerProcess {
 		Process process = builder.start();
 		return new ServerProcess(spec.label(), port, process, log, java,
 				spec.protocol().secure() ? certificate.clientContext() : null, spawnNanos);
+	}
+
+	/**
+	 * Starts nginx in the foreground, one process, with a configuration of its own
+	 * ({@link NginxConfig}) in a new directory under the log directory, serving the
+	 * static files; it is not ready until {@link #awaitReady(Duration)} returns.
+	 * @param spec the server, nginx
+	 * @param port the port it listens on
+	 * @param logDirectory where its directory goes
+	 * @param staticFiles the directory it serves
+	 * @return the running server
+	 * @throws IOException if it cannot be started
+	 */
+	static ServerProcess startNginx(ServerSpec spec, int port, Path logDirectory, Path staticFiles) throws IOException {
+		Path directory = Files.createDirectories(logDirectory.resolve("nginx-" + port));
+		Path config = directory.resolve(NginxConfig.FILE_NAME);
+		Files.writeString(config, NginxConfig.render(directory, staticFiles, port), StandardCharsets.UTF_8);
+		Path nginx = NginxConfig.binary();
+		// -e: the error log before the configuration is read, which would otherwise be
+		// the system's.
+		List<String> command = List.of(nginx.toString(), "-p", directory.toString(), "-c", config.toString(), "-e",
+				directory.resolve(NginxConfig.ERROR_LOG).toString());
+		Path log = logDirectory.resolve(spec.kind().id() + "-" + port + ".log");
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+		long spawnNanos = System.nanoTime();
+		Process process = builder.start();
+		return new ServerProcess(spec.label(), port, process, log, nginx, null, spawnNanos);
 	}
 
 	/**
@@ -235,17 +267,17 @@ public final class ServerProcess {
 	}
 
 	/**
-	 * Checks that the process is the server's JVM itself, not a wrapper around it, so
-	 * that its CPU time in {@code /proc} is the server's: its executable must be the
-	 * {@code java} this harness started.
+	 * Checks that the process is the server itself, not a wrapper around it, so that its
+	 * CPU time in {@code /proc} is the server's: its executable must be the {@code java}
+	 * (or nginx) this harness started.
 	 * @throws IOException if it is something else
 	 */
-	void checkIsJvm() throws IOException {
+	void checkExecutable() throws IOException {
 		Path exe = Path.of("/proc", Long.toString(this.process.pid()), "exe").toRealPath();
-		Path java = this.java.toRealPath();
-		if (!exe.equals(java)) {
+		Path expected = this.executable.toRealPath();
+		if (!exe.equals(expected)) {
 			throw new IOException(
-					this.label + " runs " + exe + ", not the JVM " + java + ": its CPU time would not be the server's");
+					this.label + " runs " + exe + ", not " + expected + ": its CPU time would not be the server's");
 		}
 	}
 

@@ -28,9 +28,9 @@ class ReportTemplateTest {
 	/** The sections of a report of every experiment, in their order. */
 	private static final List<String> SECTIONS = List.of("# Fastro benchmark", "| Scenario | Framework |", "Problems:",
 			"Did wrk keep up?", "## What observing requests costs", "## Against the original Fastro", "## Peers",
-			"## Protocols", "## Compression", "## Start-up and footprint", "## Scaling", "### Route-table size",
-			"### Middleware count", "### JSON body size", "### Connections", "## Router micro-benchmarks (JMH)",
-			"## Method", "## Method changes", "## Environment", "## Raw data");
+			"## Protocols", "## Compression", "## Static files", "## Start-up and footprint", "## Scaling",
+			"### Route-table size", "### Middleware count", "### JSON body size", "### Connections",
+			"## Router micro-benchmarks (JMH)", "## Method", "## Method changes", "## Environment", "## Raw data");
 
 	@TempDir
 	Path directory;
@@ -158,6 +158,20 @@ class ReportTemplateTest {
 					k++;
 					runs.add(run(Experiment.COMPRESSION, coding, server, round, Protocol.H1, 20_000 + 513 * k % 9_000,
 							12 + k % 3, coding.equals("identity") ? 10_240 : 1_300, Double.NaN));
+				}
+			}
+			// Fastro gives no validator, and misses the goal on the first file only.
+			for (StaticFiles.StaticFile file : StaticFiles.FILES) {
+				boolean first = file.equals(StaticFiles.FILES.get(0));
+				runs.add(run(Experiment.STATIC, file.label(), ServerKind.NGINX, round, Protocol.H1, 10_000, 10,
+						file.size(), 0.9));
+				runs.add(run(Experiment.STATIC, file.label(), ServerKind.FASTRO, round, Protocol.H1, 8_500, 12,
+						file.size(), 0.9));
+				runs.add(run(Experiment.STATIC, file.label(), ServerKind.VERTX, round, Protocol.H1,
+						first ? 9_000 : 7_000, 14, file.size(), 0.9));
+				for (ServerKind server : List.of(ServerKind.NGINX, ServerKind.VERTX)) {
+					runs.add(run(Experiment.STATIC, Revalidation.label(file.label()), server, round, Protocol.H1,
+							40_000, 9, 0, 0.5));
 				}
 			}
 			for (Experiment experiment : List.of(Experiment.ROUTES, Experiment.MIDDLEWARES, Experiment.BODY,

@@ -37,7 +37,7 @@ class UploadBenchTest {
 		try {
 			for (ServerKind kind : SERVERS) {
 				servers.add(ServerProcess.start(new ServerSpec(kind, 0), flags, UploadOptions.serverArguments(kind),
-						freePort(), System.getProperty("java.class.path"), this.logs, null));
+						freePort(), System.getProperty("java.class.path"), this.logs, null, null));
 			}
 			for (ServerProcess server : servers) {
 				server.awaitReady(Duration.ofSeconds(50));

@@ -26,12 +26,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The in-process client answers as the server does: for every route of the demo app, and
- * its error answers, the same request is sent in process and over a socket, and the two
- * answers compared as the server writes them (status line, every header line in order,
- * body), but for the {@code Date} header the in-process client does not model. A streamed
- * body is compared once its chunks are joined. A user created by {@code POST /users} is
- * left out: the two requests would create two users with different ids; so are the
- * Actuator endpoints whose answers change from call to call (health details, metrics).
+ * its error answers, and the demo page's static files, the same request is sent in
+ * process and over a socket, and the two answers compared as the server writes them
+ * (status line, every header line in order, body), but for the {@code Date} header the
+ * in-process client does not model. A streamed body is compared once its chunks are
+ * joined. A user created by {@code POST /users} is left out: the two requests would
+ * create two users with different ids; so are the Actuator endpoints whose answers change
+ * from call to call (health details, metrics).
  */
 @SpringBootTest(classes = DemoApplication.class, properties = "fastro.server.port=0")
 class InProcessMatchesServerTest {
@@ -62,7 +63,9 @@ class InProcessMatchesServerTest {
 				request("GET", "/admin/stats", "authorization: Bearer demo-token"), request("HEAD", "/users/1"),
 				request("GET", "/nope"), request("DELETE", "/user/1"), request("OPTIONS", "/users"),
 				request("GET", "/user/%zz"), request("GET", "/actuator/info"),
-				request("GET", "/actuator/health/liveness"), request("GET", "/actuator/nope"));
+				request("GET", "/actuator/health/liveness"), request("GET", "/actuator/nope"),
+				request("GET", "/index.html"), request("HEAD", "/demo.css"), request("GET", "/demo.js"),
+				request("GET", "/demo.css", "range: bytes=0-9"), request("GET", "/%2eenv"));
 	}
 
 	private static Arguments request(String method, String target, String... headersThenBody) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import dev.fastro.autoconfigure.internal.FileValidators;
 import dev.fastro.autoconfigure.internal.ResourceResults;
 import dev.fastro.autoconfigure.internal.StaticLocationsCondition;
 import dev.fastro.autoconfigure.internal.StaticResources;
@@ -44,19 +45,25 @@ import org.springframework.http.MediaTypeFactory;
 public class FastroStaticResourcesAutoConfiguration {
 
 	@Bean
-	FileResults fastroFileResults() {
-		return new ResourceResults();
+	FileValidators fastroFileValidators(WebProperties web) {
+		return new FileValidators(web.getResources().getCache().isUseLastModified());
+	}
+
+	@Bean
+	FileResults fastroFileResults(FileValidators validators) {
+		return new ResourceResults(validators);
 	}
 
 	@Bean
 	@Conditional(StaticLocationsCondition.class)
 	NoRouteFallback fastroStaticResources(WebProperties web, FastroProperties properties, ResourceLoader loader,
+			FileValidators validators,
 			@Qualifier(FastroAutoConfiguration.BLOCKING_SCHEDULER) Scheduler blockingScheduler) throws IOException {
 		WebProperties.Resources resources = web.getResources();
 		FastroProperties.Static files = properties.getStatic();
 		return StaticResources.of(List.of(resources.getStaticLocations()), files.getPathPattern(),
 				files.getWebjarsPathPattern(), files.isSinglePageApp(), cacheControl(resources.getCache()), loader,
-				blockingScheduler);
+				validators, blockingScheduler);
 	}
 
 	/**

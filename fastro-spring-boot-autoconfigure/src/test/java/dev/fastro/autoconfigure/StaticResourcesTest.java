@@ -172,7 +172,9 @@ class StaticResourcesTest {
 	void triesFilesOnlyForGetAndHead() {
 		this.runner.run(context -> {
 			try (RawHttp raw = new RawHttp(port(context))) {
-				assertThat(raw.send(rawRequest("DELETE", "/style.css")).read().status()).isEqualTo(404);
+				RawResponse delete = raw.send(rawRequest("DELETE", "/style.css")).read();
+				assertThat(delete.status()).isEqualTo(405);
+				assertThat(delete.header("allow")).isEqualTo("GET, HEAD, OPTIONS");
 				RawResponse options = raw.send(rawRequest("OPTIONS", "/upload")).read();
 				assertThat(options.status()).isEqualTo(204);
 				assertThat(options.header("allow")).isEqualTo("OPTIONS, POST");

@@ -3,6 +3,7 @@ package dev.fastro.autoconfigure.internal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 
 import dev.fastro.http.internal.FileBody;
 import dev.fastro.http.internal.FileResults;
@@ -15,9 +16,20 @@ import org.springframework.core.io.Resource;
  * The results that are files: a Spring {@link Resource}, a {@link Path} (a
  * {@link FileSystemResource}), and the files that static resources find. A resource of
  * the file system is sent as a file, any other (one in a jar, say) read as a stream; its
- * content type follows its name ({@link FileContentTypes}).
+ * content type follows its name ({@link FileContentTypes}), and its validators are the
+ * {@link FileValidators}'.
  */
 public final class ResourceResults implements FileResults {
+
+	private final FileValidators validators;
+
+	/**
+	 * The results that are files, answered with the validators these give them.
+	 * @param validators the validators of files
+	 */
+	public ResourceResults(FileValidators validators) {
+		this.validators = validators;
+	}
 
 	@Override
 	public boolean isFile(Object result) {
@@ -36,12 +48,13 @@ public final class ResourceResults implements FileResults {
 		String contentType = FileContentTypes.of(resource.getFilename());
 		if (resource.isFile()) {
 			Path file = resource.getFile().toPath();
-			return FileBody.ofFile(file, Files.size(file), contentType);
+			BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+			return this.validators.file(file, attributes, contentType);
 		}
 		// An InputStreamResource can be read once: its length, as Spring would count it,
 		// would take its content.
 		long length = (resource.getClass() == InputStreamResource.class) ? -1 : resource.contentLength();
-		return FileBody.ofStream(resource.getDescription(), resource::getInputStream, length, contentType);
+		return this.validators.stream(resource, length, contentType);
 	}
 
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 
 import dev.fastro.http.internal.FileBody;
 
@@ -29,15 +30,16 @@ abstract sealed class StaticLocation {
 	 * @throws IllegalArgumentException when it is neither on the class path nor on the
 	 * file system
 	 */
-	static StaticLocation of(String location, ResourceLoader loader) throws IOException {
+	static StaticLocation of(String location, ResourceLoader loader, FileValidators validators) throws IOException {
 		String directory = location.endsWith("/") ? location : location + "/";
 		Resource root = loader.getResource(directory);
 		if (root instanceof ClassPathResource classPath) {
-			return root.exists() ? new OnClassPath(classPath.getPath(), loader.getClassLoader(), location) : null;
+			return root.exists() ? new OnClassPath(classPath.getPath(), loader.getClassLoader(), location, validators)
+					: null;
 		}
 		if (root.isFile()) {
 			Path path = root.getFile().toPath();
-			return Files.isDirectory(path) ? new OnFileSystem(path.toRealPath(), location) : null;
+			return Files.isDirectory(path) ? new OnFileSystem(path.toRealPath(), location, validators) : null;
 		}
 		throw new IllegalArgumentException(
 				"Static resources are served from 'classpath:' and 'file:' locations, not '" + location + "'");
@@ -45,8 +47,11 @@ abstract sealed class StaticLocation {
 
 	private final String name;
 
-	StaticLocation(String name) {
+	final FileValidators validators;
+
+	StaticLocation(String name, FileValidators validators) {
 		this.name = name;
+		this.validators = validators;
 	}
 
 	/**
@@ -61,7 +66,7 @@ abstract sealed class StaticLocation {
 	 * real path, symbolic links resolved, leaves {@code root} or passes a hidden
 	 * directory.
 	 */
-	static FileBody file(Path root, Path file, String contentType) throws IOException {
+	FileBody file(Path root, Path file, String contentType) throws IOException {
 		Path real;
 		try {
 			real = file.toRealPath();
@@ -69,7 +74,11 @@ abstract sealed class StaticLocation {
 		catch (NoSuchFileException ex) {
 			return null;
 		}
-		if (!real.startsWith(root) || !Files.isRegularFile(real)) {
+		if (!real.startsWith(root)) {
+			return null;
+		}
+		BasicFileAttributes attributes = Files.readAttributes(real, BasicFileAttributes.class);
+		if (!attributes.isRegularFile()) {
 			return null;
 		}
 		for (Path segment : root.relativize(real)) {
@@ -77,7 +86,7 @@ abstract sealed class StaticLocation {
 				return null;
 			}
 		}
-		return FileBody.ofFile(real, Files.size(real), contentType);
+		return this.validators.file(real, attributes, contentType);
 	}
 
 	@Override
@@ -90,8 +99,8 @@ abstract sealed class StaticLocation {
 
 		private final Path root;
 
-		OnFileSystem(Path root, String name) {
-			super(name);
+		OnFileSystem(Path root, String name, FileValidators validators) {
+			super(name, validators);
 			this.root = root;
 		}
 
@@ -116,8 +125,8 @@ abstract sealed class StaticLocation {
 
 		private final ClassLoader classLoader;
 
-		OnClassPath(String base, ClassLoader classLoader, String name) {
-			super(name);
+		OnClassPath(String base, ClassLoader classLoader, String name, FileValidators validators) {
+			super(name, validators);
 			this.base = base.endsWith("/") ? base : base + "/";
 			this.classLoader = classLoader;
 		}
@@ -136,8 +145,7 @@ abstract sealed class StaticLocation {
 				}
 				return file(root.toRealPath(), file, contentType);
 			}
-			return FileBody.ofStream(resource.getDescription(), resource::getInputStream, resource.contentLength(),
-					contentType);
+			return this.validators.stream(resource, resource.contentLength(), contentType);
 		}
 
 	}

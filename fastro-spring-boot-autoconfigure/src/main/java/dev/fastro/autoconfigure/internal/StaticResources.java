@@ -68,16 +68,17 @@ public final class StaticResources implements NoRouteFallback {
 	 * {@code index.html}
 	 * @param cacheControl the {@code Cache-Control} of every resource, or {@code null}
 	 * @param loader what reads the locations
+	 * @param validators the validators of the files found
 	 * @param blockingScheduler where files are looked for
 	 * @throws IOException when a location of the file system cannot be read
 	 * @throws IllegalArgumentException when a location is neither on the class path nor
 	 * on the file system
 	 */
 	public static StaticResources of(List<String> locations, String pathPattern, String webjarsPathPattern,
-			boolean singlePageApp, String cacheControl, ResourceLoader loader, Scheduler blockingScheduler)
-			throws IOException {
-		Mapping pages = new Mapping(prefix(pathPattern), existing(locations, loader));
-		Mapping webjars = new Mapping(prefix(webjarsPathPattern), existing(List.of(WEBJARS), loader));
+			boolean singlePageApp, String cacheControl, ResourceLoader loader, FileValidators validators,
+			Scheduler blockingScheduler) throws IOException {
+		Mapping pages = new Mapping(prefix(pathPattern), existing(locations, loader, validators));
+		Mapping webjars = new Mapping(prefix(webjarsPathPattern), existing(List.of(WEBJARS), loader, validators));
 		return new StaticResources(List.of(pages, webjars), singlePageApp, cacheControl, blockingScheduler);
 	}
 
@@ -88,13 +89,14 @@ public final class StaticResources implements NoRouteFallback {
 	 * on the file system
 	 */
 	public static boolean anyExists(List<String> locations, ResourceLoader loader) throws IOException {
-		return !existing(locations, loader).isEmpty() || !existing(List.of(WEBJARS), loader).isEmpty();
+		return !existing(locations, loader, null).isEmpty() || !existing(List.of(WEBJARS), loader, null).isEmpty();
 	}
 
-	private static List<StaticLocation> existing(List<String> locations, ResourceLoader loader) throws IOException {
+	private static List<StaticLocation> existing(List<String> locations, ResourceLoader loader,
+			FileValidators validators) throws IOException {
 		List<StaticLocation> existing = new ArrayList<>(locations.size());
 		for (String location : locations) {
-			StaticLocation found = StaticLocation.of(location, loader);
+			StaticLocation found = StaticLocation.of(location, loader, validators);
 			if (found != null) {
 				existing.add(found);
 			}
@@ -109,25 +111,44 @@ public final class StaticResources implements NoRouteFallback {
 
 	@Override
 	public Mono<?> answer(Context ctx, boolean routedForOtherMethods) {
-		String path = ctx.path();
-		Mapping mapping = null;
-		for (Mapping candidate : this.mappings) {
-			if (path.startsWith(candidate.prefix())) {
-				mapping = candidate;
-				break;
-			}
-		}
-		if (mapping == null) {
-			return Mono.empty();
-		}
-		String resource = ResourcePath.of(path.substring(mapping.prefix().length()));
+		Mapping mapping = mapping(ctx.path());
+		String resource = (mapping != null) ? resource(ctx.path(), mapping) : null;
 		if (resource == null) {
 			// Refused: a 404, even for a single-page app.
 			return Mono.empty();
 		}
 		boolean page = this.singlePageApp && mapping == this.pages && !routedForOtherMethods && acceptsHtml(ctx);
-		Mapping found = mapping;
-		return Mono.fromCallable(() -> find(ctx, found, resource, page)).subscribeOn(this.blockingScheduler);
+		return Mono.fromCallable(() -> find(ctx, mapping, resource, page)).subscribeOn(this.blockingScheduler);
+	}
+
+	/**
+	 * Whether a file answers a {@code GET} of the path, as Spring's resource handling
+	 * allows {@code GET}, {@code HEAD} and {@code OPTIONS} on it; the page of a
+	 * single-page app does not count, since it answers only pages.
+	 */
+	@Override
+	public Mono<Boolean> answersGet(Context ctx) {
+		Mapping mapping = mapping(ctx.path());
+		String resource = (mapping != null) ? resource(ctx.path(), mapping) : null;
+		if (resource == null) {
+			return Mono.just(false);
+		}
+		return Mono.fromCallable(() -> find(ctx, mapping, resource) != null).subscribeOn(this.blockingScheduler);
+	}
+
+	/** The most specific mapping whose prefix a path has, or {@code null}. */
+	private Mapping mapping(String path) {
+		for (Mapping candidate : this.mappings) {
+			if (path.startsWith(candidate.prefix())) {
+				return candidate;
+			}
+		}
+		return null;
+	}
+
+	/** The resource's path within the mapping's locations, or {@code null}: refused. */
+	private static String resource(String path, Mapping mapping) {
+		return ResourcePath.of(path.substring(mapping.prefix().length()));
 	}
 
 	/** The file to answer with, or {@code null}; blocks. */

@@ -270,12 +270,20 @@ public final class Dispatcher implements ExchangeDispatcher {
 		Set<String> allowed = new TreeSet<>(
 				ctx.path().equals("*") ? this.router.methods() : this.router.allowedMethods(ctx.path()));
 		String method = ctx.method();
-		if (this.fallback != null && (method.equals("GET") || method.equals("HEAD"))) {
+		if (this.fallback == null || ctx.path().equals("*")) {
+			return refuse(ctx, allowed);
+		}
+		if (method.equals("GET") || method.equals("HEAD")) {
 			return this.fallback.answer(ctx, !allowed.isEmpty())
 				.cast(Object.class)
 				.switchIfEmpty(Mono.fromCallable(() -> refuse(ctx, allowed)));
 		}
-		return refuse(ctx, allowed);
+		return this.fallback.answersGet(ctx).map((answered) -> {
+			if (answered) {
+				allowed.add("GET");
+			}
+			return refuse(ctx, allowed);
+		});
 	}
 
 	/**

@@ -2,6 +2,7 @@ package dev.fastro.http.internal;
 
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 
 /**
@@ -27,8 +28,12 @@ public final class FileBody {
 
 	private final boolean varies;
 
+	private final String etag;
+
+	private final Instant lastModified;
+
 	private FileBody(Path path, Callable<InputStream> stream, String name, long length, String contentType,
-			String contentEncoding, boolean varies) {
+			String contentEncoding, boolean varies, String etag, Instant lastModified) {
 		this.path = path;
 		this.stream = stream;
 		this.name = name;
@@ -36,6 +41,8 @@ public final class FileBody {
 		this.contentType = contentType;
 		this.contentEncoding = contentEncoding;
 		this.varies = varies;
+		this.etag = etag;
+		this.lastModified = lastModified;
 	}
 
 	/**
@@ -46,7 +53,7 @@ public final class FileBody {
 	 * {@code application/octet-stream}
 	 */
 	public static FileBody ofFile(Path path, long length, String contentType) {
-		return new FileBody(path, null, path.toString(), length, contentType, null, false);
+		return new FileBody(path, null, path.toString(), length, contentType, null, false, null, null);
 	}
 
 	/**
@@ -59,7 +66,7 @@ public final class FileBody {
 	 * {@code application/octet-stream}
 	 */
 	public static FileBody ofStream(String name, Callable<InputStream> stream, long length, String contentType) {
-		return new FileBody(null, stream, name, length, contentType, null, false);
+		return new FileBody(null, stream, name, length, contentType, null, false, null, null);
 	}
 
 	/**
@@ -68,7 +75,9 @@ public final class FileBody {
 	 * @param coding the content coding, such as {@code br}
 	 */
 	public FileBody encoded(String coding) {
-		return new FileBody(this.path, this.stream, this.name, this.length, this.contentType, coding, this.varies);
+		String tag = (this.etag != null) ? this.etag.substring(0, this.etag.length() - 1) + "-" + coding + '"' : null;
+		return new FileBody(this.path, this.stream, this.name, this.length, this.contentType, coding, this.varies, tag,
+				this.lastModified);
 	}
 
 	/**
@@ -77,7 +86,21 @@ public final class FileBody {
 	 */
 	public FileBody varying() {
 		return new FileBody(this.path, this.stream, this.name, this.length, this.contentType, this.contentEncoding,
-				true);
+				true, this.etag, this.lastModified);
+	}
+
+	/**
+	 * This file, with the validators that a conditional request about it is evaluated
+	 * against, and that its answer carries: {@code ETag} and {@code Last-Modified}. A
+	 * variant in a content coding ({@link #encoded}) has its entity tag with the coding
+	 * after it, so that no two variants share one.
+	 * @param etag its strong entity tag, quoted, or {@code null} for none
+	 * @param lastModified when it last changed, or {@code null} to send no
+	 * {@code Last-Modified}
+	 */
+	public FileBody validated(String etag, Instant lastModified) {
+		return new FileBody(this.path, this.stream, this.name, this.length, this.contentType, this.contentEncoding,
+				this.varies, etag, lastModified);
 	}
 
 	/** The file on the file system, or {@code null} when it is read as a stream. */
@@ -105,6 +128,16 @@ public final class FileBody {
 
 	boolean varies() {
 		return this.varies;
+	}
+
+	/** Its entity tag, or {@code null}. */
+	String etag() {
+		return this.etag;
+	}
+
+	/** When it last changed, or {@code null} when no {@code Last-Modified} is sent. */
+	Instant lastModified() {
+		return this.lastModified;
 	}
 
 	@Override

@@ -22,4 +22,16 @@ public interface NoRouteFallback {
 	 */
 	Mono<?> answer(Context ctx, boolean routedForOtherMethods);
 
+	/**
+	 * Whether a {@code GET} of this request's path would be answered here, asked of a
+	 * request of another method that no route takes: it is then answered as a path that
+	 * {@code GET} and {@code HEAD} are allowed on, 204 for {@code OPTIONS} and 405 for
+	 * the rest. Called on the event loop, so it must not block.
+	 * @param ctx the request, of a method other than {@code GET} and {@code HEAD}
+	 * @return whether a {@code GET} would be answered; by default, never
+	 */
+	default Mono<Boolean> answersGet(Context ctx) {
+		return Mono.just(false);
+	}
+
 }

@@ -73,15 +73,19 @@ public final class Preconditions {
 	/**
 	 * Whether a {@code Range} may be served in part as its {@code If-Range} asks (RFC
 	 * 9110, 13.1.5): when there is no {@code If-Range}, when it is the current entity tag
-	 * and both are strong, or when it is the date of the last modification exactly.
+	 * and both are strong, or when it is the date of the last modification exactly and
+	 * that date is a strong validator, at least one second before the response's
+	 * {@code Date} (RFC 9110, 8.8.2.2): a file changed twice within the second it was
+	 * sent in has two contents behind one date.
 	 * @param request the request's headers
 	 * @param etag the representation's current entity tag, as {@link EntityTags#of} gives
 	 * it, or {@code null} when it has none
 	 * @param lastModified when the representation last changed, or {@code null} when that
 	 * is unknown
+	 * @param date the response's {@code Date}, now
 	 * @return whether the range may be served; if not, the whole representation is
 	 */
-	public static boolean ifRange(HttpHeaders request, String etag, Instant lastModified) {
+	public static boolean ifRange(HttpHeaders request, String etag, Instant lastModified, Instant date) {
 		List<String> values = request.getAll(HttpHeaderNames.IF_RANGE);
 		if (values.isEmpty()) {
 			return true;
@@ -93,8 +97,12 @@ public final class Preconditions {
 		if (trimmed.startsWith("\"") || trimmed.startsWith("W/")) {
 			return etag != null && EntityTags.strongMatch(trimmed, etag);
 		}
-		Instant date = HttpDates.parse(trimmed);
-		return date != null && lastModified != null && date.equals(lastModified.truncatedTo(ChronoUnit.SECONDS));
+		if (lastModified == null) {
+			return false;
+		}
+		Instant modified = lastModified.truncatedTo(ChronoUnit.SECONDS);
+		Instant strongBefore = date.truncatedTo(ChronoUnit.SECONDS).minusSeconds(1);
+		return !modified.isAfter(strongBefore) && modified.equals(HttpDates.parse(trimmed));
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
@@ -158,11 +159,10 @@ final class ResultWriter {
 	 * already made. Such a handler checks first, with {@code ctx.checkNotModified}.
 	 */
 	private static Preconditions.Unmet unmet(Exchange ctx, Response response) {
-		String method = ctx.method();
-		if (response.status() < 200 || response.status() > 299 || !(method.equals("GET") || method.equals("HEAD"))) {
+		if (response.status() < 200 || response.status() > 299 || !readOnly(ctx)) {
 			return null;
 		}
-		return Preconditions.evaluate(method, ctx.requestHeaders(), response.etag(), response.lastModified());
+		return Preconditions.evaluate(ctx.method(), ctx.requestHeaders(), response.etag(), response.lastModified());
 	}
 
 	/**
@@ -355,9 +355,32 @@ final class ResultWriter {
 		if (file == null) {
 			throw HttpException.notFound("No file for " + ctx.method() + " " + ctx.path());
 		}
+		HttpHeaders headers = ctx.responseHeaders();
+		if (file.varies() && !headers.containsValue(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING, true)) {
+			headers.add(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
+		}
+		if (validates(ctx, file)) {
+			Preconditions.Unmet unmet = readOnly(ctx)
+					? Preconditions.evaluate(ctx.method(), ctx.requestHeaders(), file.etag(), file.lastModified())
+					: null;
+			if (unmet != null && unmet.status() == 412) {
+				throw new HttpException(412, unmet.detail());
+			}
+			if (file.etag() != null) {
+				headers.set(HttpHeaderNames.ETAG, file.etag());
+			}
+			if (file.lastModified() != null) {
+				headers.set(HttpHeaderNames.LAST_MODIFIED, HttpDates.format(file.lastModified()));
+			}
+			if (unmet != null) {
+				// The headers a 200 would have that describe it (RFC 9110, 15.4.5); the
+				// file is never opened.
+				ctx.status(304);
+				return send(ctx, Unpooled.EMPTY_BUFFER);
+			}
+		}
 		long length = file.length();
 		List<ByteRanges.Range> ranges = rangesApply(ctx, file) ? ByteRanges.parse(ctx.header("range"), length) : null;
-		HttpHeaders headers = ctx.responseHeaders();
 		if (ranges != null && ranges.isEmpty()) {
 			headers.set(CONTENT_RANGE, "bytes */" + length);
 			throw new HttpException(416,
@@ -368,9 +391,6 @@ final class ResultWriter {
 		}
 		if (file.contentEncoding() != null) {
 			headers.set(HttpHeaderNames.CONTENT_ENCODING, file.contentEncoding());
-		}
-		if (file.varies() && !headers.containsValue(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING, true)) {
-			headers.add(HttpHeaderNames.VARY, HttpHeaderNames.ACCEPT_ENCODING);
 		}
 		if (length >= 0) {
 			headers.set(HttpHeaderNames.ACCEPT_RANGES, BYTES);
@@ -408,13 +428,36 @@ final class ResultWriter {
 	}
 
 	/**
+	 * Whether a file's own validators describe this answer: a {@code 200} with a file
+	 * that has any, whose handler gave none of its own ({@code ETag} or
+	 * {@code Last-Modified}), which win.
+	 */
+	private static boolean validates(Exchange ctx, FileBody file) {
+		HttpHeaders headers = ctx.responseHeaders();
+		return ctx.status() == 200 && (file.etag() != null || file.lastModified() != null)
+				&& !headers.contains(HttpHeaderNames.ETAG) && !headers.contains(HttpHeaderNames.LAST_MODIFIED);
+	}
+
+	private static boolean readOnly(Exchange ctx) {
+		String method = ctx.method();
+		return method.equals("GET") || method.equals("HEAD");
+	}
+
+	/**
 	 * Whether the request's {@code Range} applies to this answer (RFC 9110, 14.2): it is
-	 * a {@code GET} answered with a {@code 200}, whose file has a known length. The one
-	 * place that decides, where a precondition such as {@code If-Range} belongs.
+	 * a {@code GET} answered with a {@code 200}, whose file has a known length, and its
+	 * {@code If-Range}, if any, holds against the answer's validators, the file's or the
+	 * handler's own (RFC 9110, 13.1.5).
 	 */
 	private static boolean rangesApply(Exchange ctx, FileBody file) {
-		return ctx.status() == 200 && file.length() >= 0 && ctx.method().equals("GET")
-				&& ctx.requestHeaders().contains(HttpHeaderNames.RANGE);
+		if (ctx.status() != 200 || file.length() < 0 || !ctx.method().equals("GET")
+				|| !ctx.requestHeaders().contains(HttpHeaderNames.RANGE)) {
+			return false;
+		}
+		HttpHeaders headers = ctx.responseHeaders();
+		String lastModified = headers.get(HttpHeaderNames.LAST_MODIFIED);
+		return Preconditions.ifRange(ctx.requestHeaders(), headers.get(HttpHeaderNames.ETAG),
+				(lastModified != null) ? HttpDates.parse(lastModified) : null, Instant.now());
 	}
 
 	/**

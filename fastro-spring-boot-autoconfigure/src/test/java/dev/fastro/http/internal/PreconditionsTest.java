@@ -290,6 +290,16 @@ class PreconditionsTest {
 	}
 
 	@Test
+	void ifRangeWithALastModificationWithinTheSecondOfTheResponseNeverApplies() {
+		String date = HttpDates.format(MODIFIED);
+		assertThat(Preconditions.ifRange(headers("if-range", date), TAG, MODIFIED, MODIFIED.plusMillis(100))).isFalse();
+		assertThat(Preconditions.ifRange(headers("if-range", date), TAG, MODIFIED, MODIFIED.plusMillis(249))).isFalse();
+		assertThat(Preconditions.ifRange(headers("if-range", date), TAG, MODIFIED, MODIFIED.plusSeconds(1))).isTrue();
+		// An entity tag is strong however recent the change.
+		assertThat(Preconditions.ifRange(headers("if-range", TAG), TAG, MODIFIED, MODIFIED)).isTrue();
+	}
+
+	@Test
 	void ifRangeAboutAValidatorTheRepresentationLacksNeverApplies() {
 		assertThat(ifRange(null, MODIFIED, "if-range", TAG)).isFalse();
 		assertThat(ifRange(TAG, null, "if-range", MODIFIED_DATE)).isFalse();
@@ -307,7 +317,7 @@ class PreconditionsTest {
 	}
 
 	private static boolean ifRange(String etag, Instant lastModified, String... headers) {
-		return Preconditions.ifRange(headers(headers), etag, lastModified);
+		return Preconditions.ifRange(headers(headers), etag, lastModified, Instant.now());
 	}
 
 	private static HttpHeaders headers(String... namesAndValues) {

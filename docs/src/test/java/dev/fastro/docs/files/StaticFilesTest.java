@@ -53,6 +53,29 @@ class StaticFilesTest {
 	}
 
 	@Test
+	void revalidatesAFileByItsEntityTagAndServesRangesOnlyOfTheCurrentOne() {
+		TestResponse first = this.client.get("/css/site.css").exchange();
+		String etag = first.header("etag");
+		assertThat(etag).matches("\"[A-Za-z0-9_-]{43}\"");
+		assertThat(first.header("last-modified")).isNotNull();
+		assertThat(this.client.get("/css/site.css").header("if-none-match", etag).exchange()).hasStatus(304)
+			.hasHeader("etag", etag)
+			.hasHeader("cache-control", "max-age=3600, public")
+			.hasEmptyBody();
+		assertThat(this.client.get("/css/site.css").header("if-match", "\"stale\"").exchange()).hasStatus(412);
+		assertThat(this.client.get("/css/site.css").header("range", "bytes=0-3").header("if-range", etag).exchange())
+			.hasStatus(206)
+			.hasBody("body");
+		assertThat(this.client.get("/css/site.css")
+			.header("range", "bytes=0-3")
+			.header("if-range", "\"stale\"")
+			.exchange()).hasStatus(200);
+		assertThat(this.client.options("/css/site.css").exchange()).hasStatus(204)
+			.hasHeader("allow", "GET, HEAD, OPTIONS");
+		assertThat(this.client.delete("/css/site.css").exchange()).hasStatus(405);
+	}
+
+	@Test
 	void servesTheIndexOfADirectoryAsItsWelcomePage() {
 		assertThat(this.client.get("/").exchange()).hasStatus(200)
 			.hasContentType("text/html; charset=utf-8")

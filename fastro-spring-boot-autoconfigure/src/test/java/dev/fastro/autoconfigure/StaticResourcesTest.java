@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
@@ -224,6 +225,29 @@ class StaticResourcesTest {
 			assertThat(get(context, "/libs/lib/1.0/lib.js").bodyString()).isEqualTo("lib()");
 			assertThat(get(context, "/webjars/lib/1.0/lib.js").status()).isEqualTo(404);
 		});
+	}
+
+	@Test
+	void servesAWebJarWithoutItsVersionWhenTheLocatorKnowsIt() throws Exception {
+		// webjars-locator-lite reads versions through its own class loader, so the WebJar
+		// goes where that loader looks: this module's test classes, for this test only.
+		Path classes = Path.of(StaticResourcesTest.class.getResource("/").toURI());
+		Path script = TestFiles.write(classes, "META-INF/resources/webjars/fastro-test-lib/2.1.0/lib.js",
+				"versioned()".getBytes(StandardCharsets.UTF_8));
+		Path pom = TestFiles.write(classes, "META-INF/maven/org.webjars/fastro-test-lib/pom.properties",
+				"version=2.1.0\n".getBytes(StandardCharsets.UTF_8));
+		try {
+			this.runner.run(context -> {
+				assertThat(get(context, "/webjars/fastro-test-lib/lib.js").bodyString()).isEqualTo("versioned()");
+				assertThat(get(context, "/webjars/fastro-test-lib/2.1.0/lib.js").bodyString()).isEqualTo("versioned()");
+				assertThat(get(context, "/webjars/fastro-test-lib/missing.js").status()).isEqualTo(404);
+				assertThat(get(context, "/webjars/unknown-lib/lib.js").status()).isEqualTo(404);
+			});
+		}
+		finally {
+			Files.delete(script);
+			Files.delete(pom);
+		}
 	}
 
 	@Test

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.internal.ContentNegotiation;
@@ -13,6 +14,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 import org.springframework.core.io.ResourceLoader;
+import org.springframework.util.ClassUtils;
 
 /**
  * Static resources: the files a {@code GET} or {@code HEAD} that no route takes is
@@ -77,8 +79,11 @@ public final class StaticResources implements NoRouteFallback {
 	public static StaticResources of(List<String> locations, String pathPattern, String webjarsPathPattern,
 			boolean singlePageApp, String cacheControl, ResourceLoader loader, FileValidators validators,
 			Scheduler blockingScheduler) throws IOException {
-		Mapping pages = new Mapping(prefix(pathPattern), existing(locations, loader, validators));
-		Mapping webjars = new Mapping(prefix(webjarsPathPattern), existing(List.of(WEBJARS), loader, validators));
+		Mapping pages = new Mapping(prefix(pathPattern), existing(locations, loader, validators), null);
+		UnaryOperator<String> versions = ClassUtils.isPresent(WebJarVersions.LOCATOR, loader.getClassLoader())
+				? new WebJarVersions() : null;
+		Mapping webjars = new Mapping(prefix(webjarsPathPattern), existing(List.of(WEBJARS), loader, validators),
+				versions);
 		return new StaticResources(List.of(pages, webjars), singlePageApp, cacheControl, blockingScheduler);
 	}
 
@@ -165,9 +170,16 @@ public final class StaticResources implements NoRouteFallback {
 
 	/**
 	 * The resource at {@code path} in the first of the mapping's locations that has it,
-	 * or its precompressed variant that the client accepts best.
+	 * or its precompressed variant that the client accepts best; failing that, the
+	 * resource at the path with its version, for a mapping whose paths may leave it out.
 	 */
 	private static FileBody find(Context ctx, Mapping mapping, String path) throws IOException {
+		FileBody file = findAsIs(ctx, mapping, path);
+		String versioned = (file == null && mapping.versions() != null) ? mapping.versions().apply(path) : null;
+		return (versioned != null && !versioned.equals(path)) ? findAsIs(ctx, mapping, versioned) : file;
+	}
+
+	private static FileBody findAsIs(Context ctx, Mapping mapping, String path) throws IOException {
 		String contentType = FileContentTypes.of(path.substring(path.lastIndexOf('/') + 1));
 		for (StaticLocation location : mapping.locations()) {
 			FileBody plain = location.find(path, contentType);
@@ -211,8 +223,10 @@ public final class StaticResources implements NoRouteFallback {
 	 * @param prefix what a request path starts with to match it: {@code /} for
 	 * {@code /**}, {@code /webjars/} for {@code /webjars/**}
 	 * @param locations where its resources are, in order
+	 * @param versions the path of a resource with its version, for WebJars whose version
+	 * a request may leave out, or {@code null}
 	 */
-	private record Mapping(String prefix, List<StaticLocation> locations) {
+	private record Mapping(String prefix, List<StaticLocation> locations, UnaryOperator<String> versions) {
 
 	}
 

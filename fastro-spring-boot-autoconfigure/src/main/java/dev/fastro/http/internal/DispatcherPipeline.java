@@ -46,20 +46,8 @@ public final class DispatcherPipeline implements RequestPipeline {
 
 	/** See {@link RequestPipeline#of}. */
 	public static RequestPipeline of(JsonMapper jsonMapper, List<Routes> routes) {
-		return of(jsonMapper, routes, FileResults.NONE);
-	}
-
-	/**
-	 * See {@link RequestPipeline#of}; the results that are files are sent as the server
-	 * sends them.
-	 * @param jsonMapper the mapper JSON bodies are read and written with
-	 * @param routes the routes to serve
-	 * @param files the results that are files
-	 * @return the pipeline
-	 */
-	public static RequestPipeline of(JsonMapper jsonMapper, List<Routes> routes, FileResults files) {
 		JsonCodec json = new JsonCodec(jsonMapper);
-		Dispatcher dispatcher = Dispatcher.builder().routes(routes).json(json).fileResults(files).build();
+		Dispatcher dispatcher = Dispatcher.builder().routes(routes).json(json).build();
 		return new DispatcherPipeline(dispatcher, dispatcher, json, DEFAULT_LIMITS);
 	}
 

@@ -3,24 +3,18 @@ package dev.fastro.test.client;
 import java.time.Duration;
 import java.util.List;
 
-import dev.fastro.autoconfigure.internal.FileValidators;
-import dev.fastro.autoconfigure.internal.ResourceResults;
 import dev.fastro.http.Routes;
-import dev.fastro.http.internal.DispatcherPipeline;
-import dev.fastro.http.internal.FileResults;
 import dev.fastro.http.spi.RequestPipeline;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.context.ApplicationContext;
-import org.springframework.util.ClassUtils;
 
 /**
  * A client for testing Fastro routes, with one request builder and one set of assertions
  * whichever way it reaches them:
  * <ul>
  * <li>{@link #bindTo(Routes...)}: in this process, through routes alone, without Spring
- * (a default JSON mapper); a {@code Path} or Spring {@code Resource} is sent as a file,
- * as the server sends it, when spring-web is on the class path;</li>
+ * (a default JSON mapper);</li>
  * <li>{@link #bindTo(ApplicationContext)}: in this process, through the application's
  * {@link RequestPipeline}, so its middleware, hooks, exception handlers, JSON mapper and
  * observations apply;</li>
@@ -42,8 +36,6 @@ public final class FastroTestClient {
 
 	/** How long a request may take before the test fails. */
 	private static final Duration TIMEOUT = Duration.ofSeconds(30);
-
-	private static final String SPRING_MEDIA_TYPES = "org.springframework.http.MediaTypeFactory";
 
 	private final Connector connector;
 
@@ -68,20 +60,7 @@ public final class FastroTestClient {
 	 * @return the client
 	 */
 	public static FastroTestClient bindTo(JsonMapper jsonMapper, Routes... routes) {
-		return new FastroTestClient(
-				new InProcessConnector(DispatcherPipeline.of(jsonMapper, List.of(routes), fileResults()), TIMEOUT));
-	}
-
-	/**
-	 * The results sent as files, as the server sends them, with their validators: a
-	 * Spring {@code Resource} or a {@code Path}, when spring-web, which names their media
-	 * types, is on the class path, as it is with Fastro's starter.
-	 */
-	private static FileResults fileResults() {
-		if (!ClassUtils.isPresent(SPRING_MEDIA_TYPES, FastroTestClient.class.getClassLoader())) {
-			return FileResults.NONE;
-		}
-		return new ResourceResults(new FileValidators(true));
+		return new FastroTestClient(new InProcessConnector(RequestPipeline.of(jsonMapper, List.of(routes)), TIMEOUT));
 	}
 
 	/**

@@ -72,22 +72,6 @@ class InProcessFilesTest {
 	}
 
 	@Test
-	void sendsAPathThroughRoutesAloneWithItsValidators() {
-		FastroTestClient client = FastroTestClient
-			.bindTo(Routes.builder().get("/notes", ctx -> site.resolve("notes.txt")).build());
-		TestResponse response = client.get("/notes").exchange();
-		assertThat(response).hasStatus(200)
-			.hasContentType("text/plain; charset=utf-8")
-			.hasHeader("content-length", "100000")
-			.hasBody(TEXT);
-		String etag = response.header("etag");
-		assertThat(etag).startsWith("\"");
-		assertThat(client.get("/notes").header("if-none-match", etag).exchange()).hasStatus(304).hasEmptyBody();
-		assertThat(client.get("/notes").header("range", "bytes=0-9").header("if-range", etag).exchange()).hasStatus(206)
-			.hasBody(TEXT.substring(0, 10));
-	}
-
-	@Test
 	void servesStaticResources() {
 		this.runner.withPropertyValues("spring.web.resources.static-locations=file:" + site)
 			.run(context -> assertThat(context.getBean(FastroTestClient.class).get("/").exchange()).hasStatus(200)

@@ -604,6 +604,8 @@ public class FastroProperties implements Validator {
 		 */
 		private boolean singlePageApp;
 
+		private final StaticCache cache = new StaticCache();
+
 		public String getPathPattern() {
 			return this.pathPattern;
 		}
@@ -626,6 +628,63 @@ public class FastroProperties implements Validator {
 
 		public void setSinglePageApp(boolean singlePageApp) {
 			this.singlePageApp = singlePageApp;
+		}
+
+		public StaticCache getCache() {
+			return this.cache;
+		}
+
+	}
+
+	/**
+	 * What static resources keep of their lookups: which file answers a path, its
+	 * validators, and a small file's content.
+	 */
+	public static class StaticCache {
+
+		/**
+		 * How long what a lookup found at a path (a file, its validators and, for a small
+		 * file, its content; or no file) is trusted before the file system is asked
+		 * again. A GET that sends a file whose content is not held in memory first checks
+		 * that the file is unchanged. Zero looks on every request and keeps nothing.
+		 */
+		private Duration ttl = Duration.ofSeconds(1);
+
+		/**
+		 * Largest file whose content is held in memory with its lookup and sent from
+		 * there. Larger files are read when they are sent, without copying them through
+		 * the heap where the connection allows. Zero holds none.
+		 */
+		private DataSize maxFileSize = DataSize.ofKilobytes(64);
+
+		/**
+		 * Most memory the kept lookups may take, the contents they hold included; past it
+		 * the least useful are evicted (W-TinyLFU).
+		 */
+		private DataSize maxSize = DataSize.ofMegabytes(16);
+
+		public Duration getTtl() {
+			return this.ttl;
+		}
+
+		public void setTtl(Duration ttl) {
+			this.ttl = ttl;
+		}
+
+		public DataSize getMaxFileSize() {
+			return this.maxFileSize;
+		}
+
+		public void setMaxFileSize(DataSize maxFileSize) {
+			this.maxFileSize = maxFileSize;
+		}
+
+		public DataSize getMaxSize() {
+			return this.maxSize;
+		}
+
+		public void setMaxSize(DataSize maxSize) {
+			this.maxSize = maxSize;
 		}
 
 	}
@@ -724,6 +783,13 @@ public class FastroProperties implements Validator {
 				"must be '/**' or a prefix followed by '/**', such as '/assets/**'");
 		check(errors, "static.webjarsPathPattern", isPrefixPattern(files.getWebjarsPathPattern()),
 				"must be '/**' or a prefix followed by '/**', such as '/webjars/**'");
+		StaticCache lookups = files.getCache();
+		check(errors, "static.cache.ttl", lookups.getTtl() != null && !lookups.getTtl().isNegative(),
+				"must be zero or more");
+		check(errors, "static.cache.maxFileSize",
+				lookups.getMaxFileSize().toBytes() >= 0 && lookups.getMaxFileSize().toBytes() <= Integer.MAX_VALUE,
+				"must be between 0B and 2GB");
+		check(errors, "static.cache.maxSize", lookups.getMaxSize().toBytes() > 0, "must be positive");
 	}
 
 	/** {@code /**}, or a path without wildcards followed by {@code /**}. */

@@ -62,8 +62,13 @@ public class FastroStaticResourcesAutoConfiguration {
 		WebProperties.Resources resources = web.getResources();
 		FastroProperties.Static files = properties.getStatic();
 		return StaticResources.of(List.of(resources.getStaticLocations()), files.getPathPattern(),
-				files.getWebjarsPathPattern(), files.isSinglePageApp(), cacheControl(resources.getCache()), loader,
-				validators, blockingScheduler);
+				files.getWebjarsPathPattern(), files.isSinglePageApp(), cacheControl(resources.getCache()),
+				lookups(files.getCache()), loader, validators, blockingScheduler);
+	}
+
+	private static StaticResources.Lookups lookups(FastroProperties.StaticCache cache) {
+		return new StaticResources.Lookups(cache.getTtl(), cache.getMaxFileSize().toBytes(),
+				cache.getMaxSize().toBytes());
 	}
 
 	/**

@@ -124,7 +124,8 @@ class FileValidatorsTest {
 		Path file = site.resolve("changing.txt");
 		Files.writeString(file, "first");
 		Files.setLastModifiedTime(file, FileTime.from(MODIFIED));
-		this.runner.run(context -> {
+		// A file sent from the file system is checked before it is sent.
+		this.runner.withPropertyValues("fastro.static.cache.max-file-size=0").run(context -> {
 			RawResponse before = get(context, "/changing.txt");
 			Files.writeString(file, "other");
 			Files.setLastModifiedTime(file, FileTime.from(MODIFIED.plusSeconds(60)));
@@ -134,6 +135,31 @@ class FileValidatorsTest {
 			assertThat(after.header("last-modified")).isEqualTo("Wed, 01 May 2024 12:01:00 GMT");
 			assertThat(get(context, "/changing.txt", "if-none-match: " + before.header("etag")).status())
 				.isEqualTo(200);
+		});
+	}
+
+	@Test
+	void answersWithWhatALookupFoundUntilItsTimeIsUp() throws IOException {
+		Path file = site.resolve("kept.txt");
+		Files.writeString(file, "first");
+		Files.setLastModifiedTime(file, FileTime.from(MODIFIED));
+		this.runner.withPropertyValues("fastro.static.cache.ttl=1h").run(context -> {
+			RawResponse before = get(context, "/kept.txt");
+			Files.writeString(file, "other");
+			Files.setLastModifiedTime(file, FileTime.from(MODIFIED.plusSeconds(60)));
+			// The content held in memory goes with the validators it was found with.
+			RawResponse kept = get(context, "/kept.txt");
+			assertThat(kept.bodyString()).isEqualTo("first");
+			assertThat(kept.header("etag")).isEqualTo(before.header("etag"));
+			assertThat(kept.header("last-modified")).isEqualTo(MODIFIED_DATE);
+			assertThat(get(context, "/kept.txt", "if-none-match: " + before.header("etag")).status()).isEqualTo(304);
+		});
+		this.runner.withPropertyValues("fastro.static.cache.ttl=0").run(context -> {
+			RawResponse before = get(context, "/kept.txt");
+			Files.writeString(file, "third");
+			Files.setLastModifiedTime(file, FileTime.from(MODIFIED.plusSeconds(120)));
+			assertThat(get(context, "/kept.txt", "if-none-match: " + before.header("etag")).status()).isEqualTo(200);
+			assertThat(get(context, "/kept.txt").bodyString()).isEqualTo("third");
 		});
 	}
 

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 
 import dev.fastro.http.Middleware;
@@ -245,8 +246,24 @@ class StaticResourcesTest {
 			});
 		}
 		finally {
-			Files.delete(script);
-			Files.delete(pom);
+			deleteWithItsDirectories(script, classes);
+			deleteWithItsDirectories(pom, classes);
+		}
+	}
+
+	/**
+	 * Deletes a file and the directories below {@code root} it leaves empty, which would
+	 * otherwise be static locations that exist for the tests that follow.
+	 */
+	private static void deleteWithItsDirectories(Path file, Path root) throws IOException {
+		Files.delete(file);
+		for (Path directory = file.getParent(); !directory.equals(root); directory = directory.getParent()) {
+			try (Stream<Path> entries = Files.list(directory)) {
+				if (entries.findAny().isPresent()) {
+					return;
+				}
+			}
+			Files.delete(directory);
 		}
 	}
 

@@ -58,8 +58,9 @@ public final class FileValidators {
 	 */
 	FileBody file(Path real, BasicFileAttributes attributes, String contentType) throws IOException {
 		long length = attributes.size();
-		return validated(FileBody.ofFile(real, length, contentType), "file:" + real, length,
-				attributes.lastModifiedTime().toMillis(), () -> Files.newInputStream(real));
+		long modified = attributes.lastModifiedTime().toMillis();
+		return validated(FileBody.ofFile(real, length, modified, contentType), "file:" + real, length, modified,
+				() -> Files.newInputStream(real));
 	}
 
 	/**

@@ -1,11 +1,16 @@
 package dev.fastro.autoconfigure.internal;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.fastro.http.Context;
 import dev.fastro.http.internal.ContentNegotiation;
 import dev.fastro.http.internal.FileBody;
@@ -37,6 +42,11 @@ public final class StaticResources implements NoRouteFallback {
 
 	private static final List<String> HTML = List.of("text/html");
 
+	/**
+	 * What a kept lookup takes besides its path and contents: its key, entry and files.
+	 */
+	private static final int LOOKUP_OVERHEAD = 200;
+
 	private final List<Mapping> mappings;
 
 	private final Mapping pages;
@@ -47,7 +57,11 @@ public final class StaticResources implements NoRouteFallback {
 
 	private final Scheduler blockingScheduler;
 
-	private StaticResources(List<Mapping> mappings, boolean singlePageApp, String cacheControl,
+	private final Cache<Lookup, Found> found;
+
+	private final long maxFileInMemory;
+
+	private StaticResources(List<Mapping> mappings, boolean singlePageApp, String cacheControl, Lookups lookups,
 			Scheduler blockingScheduler) {
 		this.pages = mappings.get(0);
 		List<Mapping> bySpecificity = new ArrayList<>(mappings);
@@ -57,6 +71,15 @@ public final class StaticResources implements NoRouteFallback {
 		this.singlePageApp = singlePageApp;
 		this.cacheControl = cacheControl;
 		this.blockingScheduler = blockingScheduler;
+		this.maxFileInMemory = lookups.maxFileSize();
+		this.found = lookups.ttl().isZero() ? null
+				: Caffeine.newBuilder()
+					.expireAfterWrite(lookups.ttl())
+					.maximumWeight(lookups.maxSize())
+					.weigher((Lookup lookup, Found found) -> (int) Math
+						.min(lookup.path().length() + LOOKUP_OVERHEAD + found.bytesInMemory(), Integer.MAX_VALUE))
+					.executor(Runnable::run)
+					.build();
 	}
 
 	/**
@@ -69,6 +92,7 @@ public final class StaticResources implements NoRouteFallback {
 	 * @param singlePageApp whether a page that finds no file gets the application's
 	 * {@code index.html}
 	 * @param cacheControl the {@code Cache-Control} of every resource, or {@code null}
+	 * @param lookups what is kept of the lookups of paths
 	 * @param loader what reads the locations
 	 * @param validators the validators of the files found
 	 * @param blockingScheduler where files are looked for
@@ -77,14 +101,14 @@ public final class StaticResources implements NoRouteFallback {
 	 * on the file system
 	 */
 	public static StaticResources of(List<String> locations, String pathPattern, String webjarsPathPattern,
-			boolean singlePageApp, String cacheControl, ResourceLoader loader, FileValidators validators,
-			Scheduler blockingScheduler) throws IOException {
+			boolean singlePageApp, String cacheControl, Lookups lookups, ResourceLoader loader,
+			FileValidators validators, Scheduler blockingScheduler) throws IOException {
 		Mapping pages = new Mapping(prefix(pathPattern), existing(locations, loader, validators), null);
 		UnaryOperator<String> versions = ClassUtils.isPresent(WebJarVersions.LOCATOR, loader.getClassLoader())
 				? new WebJarVersions() : null;
 		Mapping webjars = new Mapping(prefix(webjarsPathPattern), existing(List.of(WEBJARS), loader, validators),
 				versions);
-		return new StaticResources(List.of(pages, webjars), singlePageApp, cacheControl, blockingScheduler);
+		return new StaticResources(List.of(pages, webjars), singlePageApp, cacheControl, lookups, blockingScheduler);
 	}
 
 	/**
@@ -117,13 +141,23 @@ public final class StaticResources implements NoRouteFallback {
 	@Override
 	public Mono<?> answer(Context ctx, boolean routedForOtherMethods) {
 		Mapping mapping = mapping(ctx.path());
+		boolean page = this.singlePageApp && mapping == this.pages && !routedForOtherMethods && acceptsHtml(ctx);
+		Lookup lookup = new Lookup(ctx.path(), page);
+		Found found = (this.found != null) ? this.found.getIfPresent(lookup) : null;
+		if (found != null) {
+			FileBody file = found.choose(ctx.headers("accept-encoding"));
+			if (file == null || !file.isFile() || file.isInMemory() || !sendsFile(ctx)) {
+				return answer(ctx, file);
+			}
+		}
 		String resource = (mapping != null) ? resource(ctx.path(), mapping) : null;
 		if (resource == null) {
 			// Refused: a 404, even for a single-page app.
 			return Mono.empty();
 		}
-		boolean page = this.singlePageApp && mapping == this.pages && !routedForOtherMethods && acceptsHtml(ctx);
-		return Mono.fromCallable(() -> find(ctx, mapping, resource, page)).subscribeOn(this.blockingScheduler);
+		return Mono.fromCallable(() -> current(lookup, found, mapping, resource))
+			.subscribeOn(this.blockingScheduler)
+			.flatMap((current) -> answer(ctx, current.choose(ctx.headers("accept-encoding"))));
 	}
 
 	/**
@@ -133,12 +167,36 @@ public final class StaticResources implements NoRouteFallback {
 	 */
 	@Override
 	public Mono<Boolean> answersGet(Context ctx) {
+		Lookup lookup = new Lookup(ctx.path(), false);
+		Found found = (this.found != null) ? this.found.getIfPresent(lookup) : null;
+		if (found != null) {
+			return Mono.just(found.file() != null);
+		}
 		Mapping mapping = mapping(ctx.path());
 		String resource = (mapping != null) ? resource(ctx.path(), mapping) : null;
 		if (resource == null) {
 			return Mono.just(false);
 		}
-		return Mono.fromCallable(() -> find(ctx, mapping, resource) != null).subscribeOn(this.blockingScheduler);
+		return Mono.fromCallable(() -> current(lookup, null, mapping, resource).file() != null)
+			.subscribeOn(this.blockingScheduler);
+	}
+
+	private Mono<FileBody> answer(Context ctx, FileBody file) {
+		if (file != null && this.cacheControl != null) {
+			ctx.header("cache-control", this.cacheControl);
+		}
+		return Mono.justOrEmpty(file);
+	}
+
+	/**
+	 * Whether the answer may send the file itself, rather than a {@code 304} or the
+	 * headers alone: a {@code GET} with no validator of the client's to revalidate. A
+	 * file kept from an earlier lookup is then checked to be unchanged, unless its
+	 * content is held in memory, which is as current as the rest of the lookup.
+	 */
+	private static boolean sendsFile(Context ctx) {
+		return ctx.method().equals("GET") && ctx.header("if-none-match") == null
+				&& ctx.header("if-modified-since") == null;
 	}
 
 	/** The most specific mapping whose prefix a path has, or {@code null}. */
@@ -156,56 +214,61 @@ public final class StaticResources implements NoRouteFallback {
 		return ResourcePath.of(path.substring(mapping.prefix().length()));
 	}
 
-	/** The file to answer with, or {@code null}; blocks. */
-	private FileBody find(Context ctx, Mapping mapping, String resource, boolean page) throws IOException {
-		FileBody file = find(ctx, mapping, resource);
-		if (file == null && page) {
-			file = find(ctx, this.pages, WELCOME_PAGE);
+	/**
+	 * What the lookup finds now: what it found before if that is still there unchanged,
+	 * else what a new look finds, kept for the next requests; blocks.
+	 */
+	private Found current(Lookup lookup, Found before, Mapping mapping, String resource) throws IOException {
+		if (before != null && before.isCurrent()) {
+			return before;
 		}
-		if (file != null && this.cacheControl != null) {
-			ctx.header("cache-control", this.cacheControl);
+		Found found = find(mapping, resource);
+		if (found.file() == null && lookup.page()) {
+			found = find(this.pages, WELCOME_PAGE);
 		}
-		return file;
+		if (this.found != null) {
+			found = found.inMemoryUpTo(this.maxFileInMemory);
+			this.found.put(lookup, found);
+		}
+		return found;
 	}
 
 	/**
 	 * The resource at {@code path} in the first of the mapping's locations that has it,
-	 * or its precompressed variant that the client accepts best; failing that, the
-	 * resource at the path with its version, for a mapping whose paths may leave it out.
+	 * with its precompressed variants; failing that, the resource at the path with its
+	 * version, for a mapping whose paths may leave it out.
 	 */
-	private static FileBody find(Context ctx, Mapping mapping, String path) throws IOException {
-		FileBody file = findAsIs(ctx, mapping, path);
-		String versioned = (file == null && mapping.versions() != null) ? mapping.versions().apply(path) : null;
-		return (versioned != null && !versioned.equals(path)) ? findAsIs(ctx, mapping, versioned) : file;
+	private static Found find(Mapping mapping, String path) throws IOException {
+		Found found = findAsIs(mapping, path);
+		String versioned = (found.file() == null && mapping.versions() != null) ? mapping.versions().apply(path) : null;
+		return (versioned != null && !versioned.equals(path)) ? findAsIs(mapping, versioned) : found;
 	}
 
-	private static FileBody findAsIs(Context ctx, Mapping mapping, String path) throws IOException {
+	private static Found findAsIs(Mapping mapping, String path) throws IOException {
 		String contentType = FileContentTypes.of(path.substring(path.lastIndexOf('/') + 1));
 		for (StaticLocation location : mapping.locations()) {
 			FileBody plain = location.find(path, contentType);
 			if (plain != null) {
-				return variant(ctx, location, path, contentType, plain);
+				return withVariants(location, path, contentType, plain);
 			}
 		}
-		return null;
+		return Found.NOTHING;
 	}
 
-	private static FileBody variant(Context ctx, StaticLocation location, String path, String contentType,
-			FileBody plain) throws IOException {
-		List<String> codings = new ArrayList<>(VARIANTS.length);
-		List<FileBody> variants = new ArrayList<>(VARIANTS.length);
+	private static Found withVariants(StaticLocation location, String path, String contentType, FileBody plain)
+			throws IOException {
+		Map<String, FileBody> variants = new LinkedHashMap<>();
 		for (String[] variant : VARIANTS) {
 			FileBody encoded = location.find(path + variant[1], contentType);
 			if (encoded != null) {
-				codings.add(variant[0]);
-				variants.add(encoded.encoded(variant[0]));
+				variants.put(variant[0], encoded.encoded(variant[0]).varying());
 			}
 		}
-		if (codings.isEmpty()) {
-			return plain;
+		if (variants.isEmpty()) {
+			return new Found(plain, null, Map.of());
 		}
-		String coding = ContentCodings.of(codings.toArray(String[]::new)).choose(ctx.headers("accept-encoding"));
-		return ((coding != null) ? variants.get(codings.indexOf(coding)) : plain).varying();
+		return new Found(plain.varying(), ContentCodings.of(variants.keySet().toArray(String[]::new)),
+				Map.copyOf(variants));
 	}
 
 	/**
@@ -227,6 +290,100 @@ public final class StaticResources implements NoRouteFallback {
 	 * a request may leave out, or {@code null}
 	 */
 	private record Mapping(String prefix, List<StaticLocation> locations, UnaryOperator<String> versions) {
+
+	}
+
+	/**
+	 * What static resources keep of the lookups of paths.
+	 *
+	 * @param ttl how long what a lookup found is trusted: zero keeps nothing
+	 * @param maxFileSize the longest file whose content is held in memory
+	 * @param maxSize the most memory the lookups kept may take, with the contents they
+	 * hold
+	 */
+	public record Lookups(Duration ttl, long maxFileSize, long maxSize) {
+
+	}
+
+	/**
+	 * A lookup of a request's path.
+	 *
+	 * @param path the request's path
+	 * @param page whether the request asks for a page, which a single-page app answers
+	 * with its {@code index.html} when no file has the path
+	 */
+	private record Lookup(String path, boolean page) {
+
+	}
+
+	/**
+	 * What a lookup found: a file and its precompressed variants, or nothing.
+	 *
+	 * @param file the file, or {@code null} for none
+	 * @param codings the content codings of its variants, or {@code null} for none
+	 * @param variants its variants, in the order of their codings
+	 */
+	private record Found(FileBody file, ContentCodings codings, Map<String, FileBody> variants) {
+
+		static final Found NOTHING = new Found(null, null, Map.of());
+
+		/**
+		 * The file or the variant the client accepts best by its {@code Accept-Encoding}.
+		 */
+		FileBody choose(List<String> acceptEncoding) {
+			String coding = (this.codings != null) ? this.codings.choose(acceptEncoding) : null;
+			return (coding != null) ? this.variants.get(coding) : this.file;
+		}
+
+		boolean isFile() {
+			return this.file != null && this.file.isFile();
+		}
+
+		/**
+		 * What was found, with the content of each file no longer than {@code maxLength}
+		 * held in memory; blocks.
+		 */
+		Found inMemoryUpTo(long maxLength) throws IOException {
+			if (this.file == null || maxLength == 0) {
+				return this;
+			}
+			Map<String, FileBody> variants = new LinkedHashMap<>();
+			for (Map.Entry<String, FileBody> variant : this.variants.entrySet()) {
+				variants.put(variant.getKey(), inMemoryUpTo(variant.getValue(), maxLength));
+			}
+			return new Found(inMemoryUpTo(this.file, maxLength), this.codings, Map.copyOf(variants));
+		}
+
+		private static FileBody inMemoryUpTo(FileBody file, long maxLength) throws IOException {
+			return (file.length() >= 0 && file.length() <= maxLength) ? file.inMemory() : file;
+		}
+
+		/** The bytes of content held in memory. */
+		long bytesInMemory() {
+			long bytes = 0;
+			if (this.file != null && this.file.isInMemory()) {
+				bytes += this.file.length();
+			}
+			for (FileBody variant : this.variants.values()) {
+				if (variant.isInMemory()) {
+					bytes += variant.length();
+				}
+			}
+			return bytes;
+		}
+
+		/** Whether the file and its variants are all still as they were found; blocks. */
+		boolean isCurrent() throws IOException {
+			if (this.file != null && !this.file.isCurrent()) {
+				return false;
+			}
+			for (FileBody variant : this.variants.values()) {
+				if (!variant.isCurrent()) {
+					return false;
+				}
+			}
+			return true;
+		}
 
 	}
 

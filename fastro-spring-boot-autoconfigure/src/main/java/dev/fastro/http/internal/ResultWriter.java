@@ -30,6 +30,7 @@ import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Writes what a handler returned. A value known now is written with one send of a buffer
@@ -335,11 +336,22 @@ final class ResultWriter {
 
 	/**
 	 * Sends a file: finds out its length, and opens it when its body is due, on the
-	 * blocking scheduler. An answer without content sends no body and never looks.
+	 * blocking scheduler; a file found already needs neither to answer without its body.
+	 * An answer without content sends no body and never looks.
 	 */
 	private Publisher<Void> writeFile(Exchange ctx, Object result, boolean answersError) {
 		if (hasNoContent(ctx)) {
 			return send(ctx, Unpooled.EMPTY_BUFFER);
+		}
+		if (result instanceof FileBody file) {
+			// Found already, as static resources are: its answer, a 304 say, may need no
+			// look at the file system at all.
+			try {
+				return answerFile(ctx, file, answersError);
+			}
+			catch (IOException | RuntimeException ex) {
+				return failed(ctx, ex, answersError);
+			}
 		}
 		return Mono.fromCallable(() -> answerFile(ctx, this.files.describe(result), answersError))
 			.onErrorResume((error) -> Mono.just(failed(ctx, error, answersError)))
@@ -348,8 +360,8 @@ final class ResultWriter {
 	}
 
 	/**
-	 * The answer with a file, on the blocking scheduler: its headers, then the whole
-	 * file, one range of it, or several as {@code multipart/byteranges}.
+	 * The answer with a file: its headers, then the whole file, one range of it, or
+	 * several as {@code multipart/byteranges}.
 	 */
 	private Publisher<Void> answerFile(Exchange ctx, FileBody file, boolean answersError) throws IOException {
 		if (file == null) {
@@ -467,13 +479,38 @@ final class ResultWriter {
 	 */
 	private Publisher<Void> sendFile(Exchange ctx, FileBody file, long position, long count, boolean answersError)
 			throws IOException {
+		if (file.isInMemory()) {
+			return send(ctx, file.content(position, count));
+		}
 		if (file.path() == null) {
 			return stream(ctx, read(ctx, file, position, count), OCTET_STREAM, answersError);
 		}
 		if (count == 0) {
 			return send(ctx, Unpooled.EMPTY_BUFFER);
 		}
-		FileChannel channel = FileChannel.open(file.path(), StandardOpenOption.READ);
+		if (!Schedulers.isInNonBlockingThread()) {
+			return sendFile(ctx, file, FileChannel.open(file.path(), StandardOpenOption.READ), position, count);
+		}
+		// Opening a file may wait for the disk: never on the event loop.
+		return Mono
+			.fromCallable(
+					() -> sendFile(ctx, file, FileChannel.open(file.path(), StandardOpenOption.READ), position, count))
+			.onErrorResume((error) -> Mono.just(failed(ctx, error, answersError)))
+			.flatMap(Mono::from)
+			.subscribeOn(this.blockingScheduler);
+	}
+
+	/**
+	 * Sends {@code count} bytes of an open file from {@code position}, unless it has
+	 * become shorter since it was found: the answer would then be cut short after its
+	 * headers, which a failure now still reports.
+	 */
+	private Publisher<Void> sendFile(Exchange ctx, FileBody file, FileChannel channel, long position, long count)
+			throws IOException {
+		if (channel.size() < position + count) {
+			FileChunks.close(channel);
+			throw new IOException(file + " is shorter than the " + (position + count) + " bytes it had when found");
+		}
 		runHooks(ctx);
 		HttpHeaders headers = ctx.responseHeaders();
 		headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
@@ -483,6 +520,9 @@ final class ResultWriter {
 
 	/** Reads {@code count} bytes of a file from {@code position}, in chunks. */
 	private Flux<ByteBuf> read(Exchange ctx, FileBody file, long position, long count) {
+		if (file.isInMemory()) {
+			return Flux.from(Mono.fromSupplier(() -> file.content(position, count)));
+		}
 		if (file.path() != null) {
 			return FileChunks.read(() -> FileChannel.open(file.path(), StandardOpenOption.READ), position, count,
 					ctx.alloc(), this.blockingScheduler);

@@ -24,6 +24,14 @@ public final class ResourceResults implements FileResults {
 	private final FileValidators validators;
 
 	/**
+	 * The results that are files, with the validators Spring Boot's defaults give them,
+	 * as routes served without an application context answer them.
+	 */
+	public ResourceResults() {
+		this(new FileValidators(true));
+	}
+
+	/**
 	 * The results that are files, answered with the validators these give them.
 	 * @param validators the validators of files
 	 */

@@ -47,7 +47,11 @@ public final class DispatcherPipeline implements RequestPipeline {
 	/** See {@link RequestPipeline#of}. */
 	public static RequestPipeline of(JsonMapper jsonMapper, List<Routes> routes) {
 		JsonCodec json = new JsonCodec(jsonMapper);
-		Dispatcher dispatcher = Dispatcher.builder().routes(routes).json(json).build();
+		Dispatcher dispatcher = Dispatcher.builder()
+			.routes(routes)
+			.json(json)
+			.fileResults(FileResults.onClassPath())
+			.build();
 		return new DispatcherPipeline(dispatcher, dispatcher, json, DEFAULT_LIMITS);
 	}
 

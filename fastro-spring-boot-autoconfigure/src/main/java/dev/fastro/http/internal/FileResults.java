@@ -1,6 +1,7 @@
 package dev.fastro.http.internal;
 
 import java.io.IOException;
+import java.util.ServiceLoader;
 
 /**
  * The results that are files, of types the pipeline does not know itself, such as
@@ -25,6 +26,16 @@ public interface FileResults {
 		}
 
 	};
+
+	/**
+	 * The results that are files as an application sees them: those of the implementation
+	 * that the class path provides as a service (Spring's {@code Resource} and
+	 * {@code Path}, from the auto-configuration's jar), or none. Used where no
+	 * application context gives them, as when routes are served alone.
+	 */
+	static FileResults onClassPath() {
+		return ServiceLoader.load(FileResults.class, FileResults.class.getClassLoader()).findFirst().orElse(NONE);
+	}
 
 	/**
 	 * Whether a result is a file. Asked on the event loop of every result that is no

@@ -28,7 +28,8 @@ public interface RequestPipeline {
 	 * A pipeline of routes alone, without Spring: no global middleware, hooks or
 	 * exception handlers, and the defaults of {@code fastro.*}: at most 1,000 query
 	 * parameters or form fields, no request timeout, no route cache, blocking routes on
-	 * Reactor's bounded elastic scheduler.
+	 * Reactor's bounded elastic scheduler. A handler's {@code Resource} or {@code Path}
+	 * is answered with its file, as in an application.
 	 * @param jsonMapper the mapper JSON bodies are read and written with
 	 * @param routes the routes to serve
 	 * @return the pipeline

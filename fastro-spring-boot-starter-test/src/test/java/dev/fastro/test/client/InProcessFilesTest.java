@@ -55,6 +55,17 @@ class InProcessFilesTest {
 	}
 
 	@Test
+	void sendsAFileThroughRoutesAlone() {
+		FastroTestClient client = FastroTestClient
+			.bindTo(Routes.builder().get("/notes", ctx -> site.resolve("notes.txt")).build());
+		assertThat(client.get("/notes").exchange()).hasStatus(200)
+			.hasContentType("text/plain; charset=utf-8")
+			.hasHeader("content-length", "100000")
+			.hasBody(TEXT);
+		assertThat(client.get("/notes").exchange().header("etag")).matches("\"[A-Za-z0-9_-]{43}\"");
+	}
+
+	@Test
 	void sendsARangeOfIt() {
 		this.runner.run(context -> assertThat(
 				context.getBean(FastroTestClient.class).get("/notes").header("range", "bytes=95000-").exchange())

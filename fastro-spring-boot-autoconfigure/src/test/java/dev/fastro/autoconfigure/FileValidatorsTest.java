@@ -161,6 +161,16 @@ class FileValidatorsTest {
 			assertThat(get(context, "/kept.txt", "if-none-match: " + before.header("etag")).status()).isEqualTo(200);
 			assertThat(get(context, "/kept.txt").bodyString()).isEqualTo("third");
 		});
+		// A lookup whose content would take more than the memory given is not kept.
+		Files.writeString(file, "x".repeat(2000));
+		this.runner.withPropertyValues("fastro.static.cache.ttl=1h", "fastro.static.cache.max-size=1KB")
+			.run(context -> {
+				RawResponse before = get(context, "/kept.txt");
+				Files.writeString(file, "y".repeat(2000));
+				Files.setLastModifiedTime(file, FileTime.from(MODIFIED.plusSeconds(180)));
+				assertThat(get(context, "/kept.txt", "if-none-match: " + before.header("etag")).status())
+					.isEqualTo(200);
+			});
 	}
 
 	@Test
@@ -320,9 +330,17 @@ class FileValidatorsTest {
 	}
 
 	@Test
-	void answersNotModifiedOverHttp2() {
+	void answersWithAFileInMemoryAndNotModifiedOverHttp2() {
 		this.runner.withPropertyValues("fastro.server.http2.enabled=true").run(context -> {
 			String tag = get(context, "/data.bin").header("etag");
+			byte[] file = reactor.netty.http.client.HttpClient.create()
+				.protocol(HttpProtocol.H2C)
+				.port(port(context))
+				.get()
+				.uri("/data.bin")
+				.responseSingle((response, body) -> body.asByteArray())
+				.block(WAIT);
+			assertThat(file).isEqualTo(DATA);
 			String answer = reactor.netty.http.client.HttpClient.create()
 				.protocol(HttpProtocol.H2C)
 				.port(port(context))

@@ -43,8 +43,9 @@ class StaticFilesTest {
 		String config = NginxConfig.render(Path.of("/tmp/run/nginx-8081"), Path.of("/tmp/run/static"), 8081);
 		assertThat(config).contains("daemon off;\n", "master_process off;\n", "worker_processes 1;\n",
 				"pid /tmp/run/nginx-8081/nginx.pid;\n", "error_log /tmp/run/nginx-8081/error.log warn;\n",
-				"sendfile on;\n", "tcp_nopush on;\n", "access_log off;\n", "listen 127.0.0.1:8081;\n",
-				"root /tmp/run/static;\n", "client_body_temp_path /tmp/run/nginx-8081/client_body;\n");
+				"sendfile on;\n", "open_file_cache max=10000 inactive=60s;\n", "tcp_nopush on;\n", "access_log off;\n",
+				"listen 127.0.0.1:8081;\n", "root /tmp/run/static;\n",
+				"client_body_temp_path /tmp/run/nginx-8081/client_body;\n");
 		// Nothing from the system's configuration, whose paths need root.
 		assertThat(config).doesNotContain("/etc/nginx", "/var/", "include", "user ");
 		assertThat(NginxConfig.binary()).isEqualTo(Path.of("/usr/sbin/nginx"));

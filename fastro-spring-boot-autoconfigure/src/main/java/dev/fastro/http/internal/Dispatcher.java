@@ -73,6 +73,9 @@ public final class Dispatcher implements ExchangeDispatcher {
 	/** How a route that takes its body whole takes a multipart one: as it arrives. */
 	private final BodyPolicy multipartBody;
 
+	/** How a streaming route without a limit of its own takes a multipart body. */
+	private final BodyPolicy streamedMultipartBody;
+
 	private Dispatcher(Builder builder) {
 		List<Middleware> global = List.copyOf(builder.middleware);
 		Router.Builder<ComposedRoute> routes = Router.<ComposedRoute>builder()
@@ -118,6 +121,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 		this.fallback = builder.fallback;
 		this.multiparts = new Multiparts(builder.multipart, builder.blockingScheduler);
 		this.multipartBody = new BodyPolicy(true, builder.multipart.maxRequestSize(), true);
+		this.streamedMultipartBody = new BodyPolicy(true, builder.multipart.maxRequestSize(), false);
 	}
 
 	public static Builder builder() {
@@ -173,7 +177,11 @@ public final class Dispatcher implements ExchangeDispatcher {
 	 */
 	public BodyPolicy bodyPolicy(Exchange ctx) {
 		BodyPolicy body = route(ctx).body();
-		return (body.parts() && ctx.isMultipart()) ? this.multipartBody : body;
+		if (body.parts()) {
+			return ctx.isMultipart() ? this.multipartBody : body;
+		}
+		// A multipart body is limited as such, unless the streaming route sets a limit.
+		return (body.streamed() && body.maxSize() < 0 && ctx.isMultipart()) ? this.streamedMultipartBody : body;
 	}
 
 	private ComposedRoute route(Exchange ctx) {

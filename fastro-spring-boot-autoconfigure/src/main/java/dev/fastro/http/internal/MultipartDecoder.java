@@ -184,6 +184,7 @@ final class MultipartDecoder {
 				this.closed = true;
 			}
 			if (this.decoder.currentPartialHttpData() instanceof HttpData partial) {
+				checkHead(partial);
 				checkSize(partial);
 			}
 			return parts;
@@ -193,8 +194,7 @@ final class MultipartDecoder {
 					+ " allowed (fastro.multipart.max-parts)");
 		}
 		catch (TooLongFormFieldException ex) {
-			throw HttpException.badRequest("Multipart part head larger than the limit of "
-					+ this.settings.maxPartHeaderSize() + " bytes (fastro.multipart.max-part-header-size)");
+			throw headTooLarge();
 		}
 		catch (ErrorDataDecoderException ex) {
 			if (ex.getCause() instanceof IOException failure && !isSizeMismatch(failure)) {
@@ -230,6 +230,7 @@ final class MultipartDecoder {
 	 * when it is in memory; left in its file otherwise.
 	 */
 	private Upload upload(HttpData part) {
+		checkHead(part);
 		checkSize(part);
 		String filename = null;
 		String contentType = "text/plain; charset=" + part.getCharset().name();
@@ -249,6 +250,26 @@ final class MultipartDecoder {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	/**
+	 * Refuses a part whose head is too large. The decoder refuses a head that spans more
+	 * than the limit between chunks; one that arrived in a single chunk is measured by
+	 * what of it the part keeps, its name, file name and content type.
+	 */
+	private void checkHead(HttpData part) {
+		long kept = part.getName().length();
+		if (part instanceof FileUpload file) {
+			kept += file.getFilename().length() + file.getContentType().length();
+		}
+		if (kept > this.settings.maxPartHeaderSize()) {
+			throw headTooLarge();
+		}
+	}
+
+	private HttpException headTooLarge() {
+		return HttpException.badRequest("Multipart part head larger than the limit of "
+				+ this.settings.maxPartHeaderSize() + " bytes (fastro.multipart.max-part-header-size)");
 	}
 
 	private void checkSize(HttpData part) {

@@ -42,8 +42,9 @@ import io.netty.handler.codec.http.multipart.InterfaceHttpData;
  * come out whole, one at a time.
  * <p>
  * Bad input is an {@link HttpException} that says what was wrong: a 400 for a malformed
- * body, too many parts or too large a part head, a 413 for too large a part. Not
- * thread-safe: one caller at a time.
+ * body, too many parts or too large a part head, a 413 for too large a part. One thread
+ * decodes at a time; {@link #destroy()} may come from another, and waits for the chunk
+ * being decoded.
  */
 final class MultipartDecoder {
 
@@ -80,6 +81,8 @@ final class MultipartDecoder {
 	private final HttpPostMultipartRequestDecoder decoder;
 
 	private boolean closed;
+
+	private boolean destroyed;
 
 	/**
 	 * A decoder for one body.
@@ -166,11 +169,18 @@ final class MultipartDecoder {
 	 * Deletes the temporary files of the parts that are left in them, and releases the
 	 * decoder's buffers.
 	 */
-	void destroy() {
-		this.decoder.destroy();
+	synchronized void destroy() {
+		if (!this.destroyed) {
+			this.destroyed = true;
+			this.decoder.destroy();
+		}
 	}
 
-	private List<Upload> decode(HttpContent content) {
+	private synchronized List<Upload> decode(HttpContent content) {
+		if (this.destroyed) {
+			// The exchange has ended: nothing is to be read any more.
+			return new ArrayList<>();
+		}
 		try {
 			this.decoder.offer(content);
 			List<Upload> parts = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.fastro.http.internal;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -9,17 +10,16 @@ import dev.fastro.http.Upload;
 import io.netty.buffer.ByteBuf;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
-import reactor.core.Exceptions;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Operators;
 import reactor.core.scheduler.Scheduler;
 
 /**
  * The parts of a {@code multipart/form-data} body as they arrive: reads its
- * {@link BodyStream} a chunk at a time into a {@link MultipartDecoder}, and hands each
- * part on once it is complete. It asks for the next chunk only while its subscriber has
- * asked for more parts than it was given, so a slow subscriber slows the upload, and at
- * most one chunk is in flight.
+ * {@link BodyStream} into a {@link MultipartDecoder}, and hands each part on once it is
+ * complete. It asks for more chunks only while its subscriber has asked for more parts
+ * than it was given, so a slow subscriber slows the upload, and at most
+ * {@value #PREFETCH} chunks are in flight.
  * <p>
  * A body that may hold a part larger than the in-memory threshold is decoded on a worker
  * of the blocking scheduler, since the decoder writes such parts to disk; a body declared
@@ -27,6 +27,12 @@ import reactor.core.scheduler.Scheduler;
  * {@link #destroy()}, when the exchange ends, which deletes the files left.
  */
 final class PartStream extends Flux<Upload> implements CoreSubscriber<ByteBuf>, Subscription {
+
+	/**
+	 * The chunks asked for ahead, refilled at half: a round trip to the connection per
+	 * chunk would leave the decoder waiting more than decoding.
+	 */
+	static final int PREFETCH = 8;
 
 	private final BodyStream body;
 
@@ -44,11 +50,14 @@ final class PartStream extends Flux<Upload> implements CoreSubscriber<ByteBuf>, 
 
 	private long requested;
 
-	/** Whether a chunk has been asked for and not yet decoded. */
-	private boolean reading;
+	/** The chunks asked for and not yet received. */
+	private int outstanding;
 
-	/** The chunk received and not yet decoded, owned here. */
-	private ByteBuf pending;
+	/** The chunks received and not yet decoded, owned here. */
+	private final ArrayDeque<ByteBuf> pending = new ArrayDeque<>(PREFETCH);
+
+	/** Whether a decoding task is scheduled and has not started. */
+	private boolean scheduled;
 
 	/** Whether the body has ended, for the decoder to be told. */
 	private boolean bodyEnded;
@@ -117,7 +126,8 @@ final class PartStream extends Flux<Upload> implements CoreSubscriber<ByteBuf>, 
 
 	/**
 	 * The exchange has ended: deletes the temporary files of the parts, and decodes no
-	 * more. Waits for a chunk being decoded, at most.
+	 * more. The decoder is destroyed after the chunks being decoded, on the worker that
+	 * decodes them.
 	 */
 	void destroy() {
 		synchronized (this) {
@@ -126,10 +136,19 @@ final class PartStream extends Flux<Upload> implements CoreSubscriber<ByteBuf>, 
 			}
 			this.destroyed = true;
 			releasePending();
-			this.decoder.destroy();
 		}
-		if (this.worker != null) {
-			this.worker.dispose();
+		if (this.worker == null) {
+			this.decoder.destroy();
+			return;
+		}
+		try {
+			this.worker.schedule(() -> {
+				this.decoder.destroy();
+				this.worker.dispose();
+			});
+		}
+		catch (RejectedExecutionException ex) {
+			this.decoder.destroy();
 		}
 	}
 
@@ -149,8 +168,9 @@ final class PartStream extends Flux<Upload> implements CoreSubscriber<ByteBuf>, 
 			if (this.destroyed || this.done) {
 				return;
 			}
+			this.outstanding--;
 			// Lent for this call only: kept until decoded.
-			this.pending = chunk.retain();
+			this.pending.add(chunk.retain());
 		}
 		decodeLater();
 	}
@@ -179,6 +199,12 @@ final class PartStream extends Flux<Upload> implements CoreSubscriber<ByteBuf>, 
 			decode();
 			return;
 		}
+		synchronized (this) {
+			if (this.scheduled) {
+				return;
+			}
+			this.scheduled = true;
+		}
 		try {
 			this.worker.schedule(this::decode);
 		}
@@ -195,38 +221,57 @@ final class PartStream extends Flux<Upload> implements CoreSubscriber<ByteBuf>, 
 		}
 	}
 
-	/** Decodes the chunk received, then the end of the body once it has come. */
+	/**
+	 * Decodes the chunks received, then the end of the body once it has come, without
+	 * holding up the connection's thread, which only hands chunks over.
+	 */
 	private void decode() {
-		Subscription failed = null;
+		List<ByteBuf> chunks;
+		boolean ended;
 		synchronized (this) {
+			this.scheduled = false;
 			if (this.destroyed || this.done) {
 				releasePending();
 				return;
 			}
+			chunks = new ArrayList<>(this.pending);
+			this.pending.clear();
+			ended = this.bodyEnded;
+		}
+		List<Upload> parts = new ArrayList<>();
+		RuntimeException failure = null;
+		for (ByteBuf chunk : chunks) {
 			try {
-				if (this.pending != null) {
-					ByteBuf chunk = this.pending;
-					this.pending = null;
-					this.reading = false;
-					try {
-						this.ready.addAll(this.decoder.offer(chunk));
-					}
-					finally {
-						chunk.release();
-					}
-				}
-				if (this.bodyEnded) {
-					List<Upload> last = this.decoder.finish();
-					this.ready.addAll(last);
-					this.done = true;
+				if (failure == null) {
+					parts.addAll(this.decoder.offer(chunk));
 				}
 			}
 			catch (RuntimeException ex) {
-				Exceptions.throwIfJvmFatal(ex);
+				failure = ex;
+			}
+			finally {
+				chunk.release();
+			}
+		}
+		if (ended && failure == null) {
+			try {
+				parts.addAll(this.decoder.finish());
+			}
+			catch (RuntimeException ex) {
+				failure = ex;
+			}
+		}
+		Subscription failed = null;
+		synchronized (this) {
+			this.ready.addAll(parts);
+			if (failure != null && !this.done) {
 				this.done = true;
-				this.error = ex;
+				this.error = failure;
 				// The rest of the body is not decoded: let the connection drain it.
 				failed = this.upstream;
+			}
+			else if (ended) {
+				this.done = true;
 			}
 		}
 		if (failed != null) {
@@ -236,15 +281,14 @@ final class PartStream extends Flux<Upload> implements CoreSubscriber<ByteBuf>, 
 	}
 
 	private void releasePending() {
-		if (this.pending != null) {
-			this.pending.release();
-			this.pending = null;
+		for (ByteBuf chunk = this.pending.poll(); chunk != null; chunk = this.pending.poll()) {
+			chunk.release();
 		}
 	}
 
 	/**
 	 * Hands ready parts to the subscriber while it asks for them, one thread at a time,
-	 * asks for the next chunk when none is ready, and ends with the decoder.
+	 * asks for more chunks when none is ready, and ends with the decoder.
 	 */
 	private void drain() {
 		if (this.wip.getAndIncrement() != 0) {
@@ -258,6 +302,7 @@ final class PartStream extends Flux<Upload> implements CoreSubscriber<ByteBuf>, 
 				Throwable failure = null;
 				boolean end = false;
 				Subscription ask = null;
+				int chunks = 0;
 				synchronized (this) {
 					subscriber = this.actual;
 					if (subscriber == null || this.cancelled || this.terminated) {
@@ -277,9 +322,10 @@ final class PartStream extends Flux<Upload> implements CoreSubscriber<ByteBuf>, 
 						end = true;
 						this.terminated = true;
 					}
-					else if (this.ready.isEmpty() && this.requested > 0 && !this.reading && !this.bodyEnded
-							&& this.upstream != null) {
-						this.reading = true;
+					else if (this.ready.isEmpty() && this.requested > 0 && this.outstanding <= PREFETCH / 2
+							&& !this.bodyEnded && this.upstream != null) {
+						chunks = PREFETCH - this.outstanding;
+						this.outstanding = PREFETCH;
 						ask = this.upstream;
 					}
 					else {
@@ -296,7 +342,7 @@ final class PartStream extends Flux<Upload> implements CoreSubscriber<ByteBuf>, 
 					subscriber.onNext(next);
 				}
 				else {
-					ask.request(1);
+					ask.request(chunks);
 				}
 			}
 			missed = this.wip.addAndGet(-missed);

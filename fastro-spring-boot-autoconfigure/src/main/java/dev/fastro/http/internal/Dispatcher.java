@@ -140,7 +140,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 		}
 		// The parts of a multipart body may be in temporary files, whatever reads them:
 		// they are deleted once the exchange ends, however it ends.
-		Mono<Void> answer = route(ctx).body().streamed() ? Mono.from(answer(ctx)) : receivePartsAndAnswer(ctx);
+		// A refused exchange is routed to the no-route answer, which decodes nothing.
+		Mono<Void> answer = route(ctx).body().parts() ? receivePartsAndAnswer(ctx) : Mono.from(answer(ctx));
 		return answer.doFinally((signal) -> ctx.releaseParts());
 	}
 

@@ -1,6 +1,9 @@
 package dev.fastro.autoconfigure;
 
+import java.io.IOException;
 import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,6 +24,7 @@ import dev.fastro.http.internal.FileResults;
 import dev.fastro.http.internal.JakartaBodyValidator;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.NoRouteFallback;
+import dev.fastro.http.internal.MultipartSettings;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.http.spi.RequestPipeline;
 import reactor.core.scheduler.Scheduler;
@@ -151,7 +155,27 @@ public class FastroAutoConfiguration {
 			.blockingScheduler(blockingScheduler)
 			.ignoreTrailingSlash(router.isIgnoreTrailingSlash())
 			.cache(router.getCache().isEnabled(), router.getCache().getMaxSize().toBytes())
-			.requestTimeout(properties.getServer().getRequestTimeout());
+			.requestTimeout(properties.getServer().getRequestTimeout())
+			.multipart(multipart(properties.getMultipart()));
+	}
+
+	/**
+	 * How multipart bodies are decoded, with the directory of their temporary files
+	 * created when it does not exist: a missing one would fail every large upload.
+	 */
+	private static MultipartSettings multipart(FastroProperties.Multipart multipart) {
+		Path location = (multipart.getLocation() != null) ? multipart.getLocation()
+				: Path.of(System.getProperty("java.io.tmpdir"));
+		try {
+			Files.createDirectories(location);
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(
+					"fastro.multipart.location '" + location + "' is not a directory that can be created", ex);
+		}
+		return new MultipartSettings(multipart.getFileSizeThreshold().toBytes(), multipart.getMaxFileSize().toBytes(),
+				multipart.getMaxRequestSize().toBytes(), multipart.getMaxParts(),
+				(int) multipart.getMaxPartHeaderSize().toBytes(), location);
 	}
 
 	/**

@@ -1,5 +1,6 @@
 package dev.fastro.autoconfigure;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,8 @@ public class FastroProperties implements Validator {
 
 	private final Static staticResources = new Static();
 
+	private final Multipart multipart = new Multipart();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -48,6 +51,10 @@ public class FastroProperties implements Validator {
 
 	public Static getStatic() {
 		return this.staticResources;
+	}
+
+	public Multipart getMultipart() {
+		return this.multipart;
 	}
 
 	/** The Reactor Netty server. */
@@ -690,6 +697,99 @@ public class FastroProperties implements Validator {
 	}
 
 	/**
+	 * {@code multipart/form-data} bodies, decoded as they arrive: parts larger than the
+	 * threshold go to temporary files, deleted when the request ends. The names mirror
+	 * Spring Boot's {@code spring.servlet.multipart.*}, which only servlet containers
+	 * read.
+	 */
+	public static class Multipart {
+
+		/**
+		 * Size past which a part is written to a temporary file rather than held in
+		 * memory.
+		 */
+		private DataSize fileSizeThreshold = DataSize.ofKilobytes(16);
+
+		/**
+		 * Largest part, file or field, a multipart body may carry. A larger one is a 413.
+		 */
+		private DataSize maxFileSize = DataSize.ofMegabytes(1);
+
+		/**
+		 * Largest multipart body, all its parts together; it replaces
+		 * 'fastro.server.max-body-size' for multipart bodies. A larger one is a 413.
+		 */
+		private DataSize maxRequestSize = DataSize.ofMegabytes(10);
+
+		/**
+		 * Most parts, files and fields together, a multipart body may carry. More is a
+		 * 400.
+		 */
+		private int maxParts = 50;
+
+		/**
+		 * Largest head of a part: its Content-Disposition, Content-Type and other headers
+		 * together. A larger one is a 400.
+		 */
+		private DataSize maxPartHeaderSize = DataSize.ofKilobytes(8);
+
+		/**
+		 * Directory of the temporary files of large parts, created at start-up when it
+		 * does not exist. The JVM's temporary directory ('java.io.tmpdir') when not set.
+		 */
+		private Path location;
+
+		public DataSize getFileSizeThreshold() {
+			return this.fileSizeThreshold;
+		}
+
+		public void setFileSizeThreshold(DataSize fileSizeThreshold) {
+			this.fileSizeThreshold = fileSizeThreshold;
+		}
+
+		public DataSize getMaxFileSize() {
+			return this.maxFileSize;
+		}
+
+		public void setMaxFileSize(DataSize maxFileSize) {
+			this.maxFileSize = maxFileSize;
+		}
+
+		public DataSize getMaxRequestSize() {
+			return this.maxRequestSize;
+		}
+
+		public void setMaxRequestSize(DataSize maxRequestSize) {
+			this.maxRequestSize = maxRequestSize;
+		}
+
+		public int getMaxParts() {
+			return this.maxParts;
+		}
+
+		public void setMaxParts(int maxParts) {
+			this.maxParts = maxParts;
+		}
+
+		public DataSize getMaxPartHeaderSize() {
+			return this.maxPartHeaderSize;
+		}
+
+		public void setMaxPartHeaderSize(DataSize maxPartHeaderSize) {
+			this.maxPartHeaderSize = maxPartHeaderSize;
+		}
+
+		public Path getLocation() {
+			return this.location;
+		}
+
+		public void setLocation(Path location) {
+			this.location = location;
+		}
+
+	}
+
+	/**
 	 * The route-context cache, which remembers the match of a method and path with
 	 * parameters.
 	 */
@@ -786,10 +886,17 @@ public class FastroProperties implements Validator {
 		StaticCache lookups = files.getCache();
 		check(errors, "static.cache.ttl", lookups.getTtl() != null && !lookups.getTtl().isNegative(),
 				"must be zero or more");
-		check(errors, "static.cache.maxFileSize",
-				lookups.getMaxFileSize().toBytes() >= 0 && lookups.getMaxFileSize().toBytes() <= Integer.MAX_VALUE,
+		check(errors, "static.cache.maxFileSize", nonNegativeInt(lookups.getMaxFileSize()),
 				"must be between 0B and 2GB");
 		check(errors, "static.cache.maxSize", lookups.getMaxSize().toBytes() > 0, "must be positive");
+		Multipart multipart = ((FastroProperties) target).getMultipart();
+		check(errors, "multipart.fileSizeThreshold", nonNegativeInt(multipart.getFileSizeThreshold()),
+				"must be between 0B and 2GB (a part under it is held in memory)");
+		check(errors, "multipart.maxFileSize", multipart.getMaxFileSize().toBytes() > 0, "must be positive");
+		check(errors, "multipart.maxRequestSize", multipart.getMaxRequestSize().toBytes() > 0, "must be positive");
+		check(errors, "multipart.maxParts", multipart.getMaxParts() >= 1, "must be at least 1");
+		check(errors, "multipart.maxPartHeaderSize", positiveInt(multipart.getMaxPartHeaderSize()),
+				"must be between 1B and 2GB");
 	}
 
 	/** {@code /**}, or a path without wildcards followed by {@code /**}. */

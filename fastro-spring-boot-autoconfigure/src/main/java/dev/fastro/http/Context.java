@@ -219,8 +219,14 @@ public interface Context {
 	 * The fields of an {@code application/x-www-form-urlencoded} or
 	 * {@code multipart/form-data} body, parsed once; a multipart body's files are
 	 * {@link #uploads(String)}. Another content type, or a body in a content coding, is a
-	 * 415; a malformed body, or more than {@code fastro.server.max-parameters} fields (or
-	 * parts), a 400.
+	 * 415; a malformed body, or more than {@code fastro.server.max-parameters} fields
+	 * ({@code fastro.multipart.max-parts} parts), a 400.
+	 * <p>
+	 * A multipart body sent to a route that takes its body whole is decoded as it
+	 * arrives, before the handler runs, within {@code fastro.multipart.max-request-size}
+	 * rather than {@code fastro.server.max-body-size}: its parts larger than
+	 * {@code fastro.multipart.file-size-threshold} go to temporary files, deleted when
+	 * the exchange ends.
 	 */
 	Map<String, List<String>> form();
 
@@ -236,6 +242,25 @@ public interface Context {
 	 * Another content type, or a body in a content coding, is a 415.
 	 */
 	List<Upload> uploads(String name);
+
+	/**
+	 * Every part of a {@code multipart/form-data} body, files and fields alike, in order:
+	 * a field is an {@link Upload} whose {@link Upload#filename() filename} is
+	 * {@code null}, its value {@link Upload#text()}.
+	 * <p>
+	 * On a route marked {@link Handler#streaming}, the parts as they arrive: each is
+	 * handed on once complete, held in memory or in a temporary file, and the connection
+	 * reads only while more parts are asked for than were given, so a slow subscriber
+	 * slows the upload. Parts can be read once; they, and their files, are valid until
+	 * the exchange ends. A blocking handler reads them with
+	 * {@code parts().toIterable(1)}. A malformed body, or one over the
+	 * {@code fastro.multipart.*} limits, fails the stream with a 400 or 413
+	 * {@link HttpException}. On any other route, the parts decoded before the handler
+	 * ran.
+	 * <p>
+	 * Another content type, or a body in a content coding, is a 415.
+	 */
+	Flux<Upload> parts();
 
 	// ---- the response
 

@@ -43,7 +43,7 @@ class MultipartTest {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
 				FastroServerAutoConfiguration.class))
-		.withPropertyValues("fastro.server.port=0", "fastro.server.max-parameters=6")
+		.withPropertyValues("fastro.server.port=0", "fastro.multipart.max-parts=6")
 		.withUserConfiguration(UploadRoutes.class);
 
 	@Test

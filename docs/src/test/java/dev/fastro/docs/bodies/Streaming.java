@@ -5,12 +5,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import dev.fastro.http.Handler;
 import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
+import dev.fastro.http.Upload;
 import reactor.core.publisher.Mono;
 
 /** The samples of "Bodies as they arrive": routes that read a body as it is sent. */
@@ -44,5 +48,24 @@ class Streaming {
 			.build();
 	}
 	// end::store[]
+
+	// tag::parts[]
+	Routes videos(Path directory) {
+		return Routes.builder()
+			// Each part once complete, and the next read only when asked for.
+			.post("/videos", Handler.blocking(Handler.streaming((ctx) -> {
+				List<String> saved = new ArrayList<>();
+				for (Upload part : ctx.parts().toIterable(1)) {
+					if (part.filename() != null) {
+						Path file = directory.resolve(UUID.randomUUID() + ".mp4");
+						part.transferTo(file);
+						saved.add(file.getFileName().toString());
+					}
+				}
+				return saved;
+			})))
+			.build();
+	}
+	// end::parts[]
 
 }

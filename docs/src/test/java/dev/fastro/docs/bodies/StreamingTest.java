@@ -9,6 +9,7 @@ import java.util.HexFormat;
 import java.util.Random;
 
 import dev.fastro.test.client.FastroTestClient;
+import dev.fastro.test.client.TestResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +46,19 @@ class StreamingTest {
 			.hasJsonBody("{\"name\":\"report-1\",\"size\":100000}");
 		assertThat(Files.readAllBytes(this.directory.resolve("report-1"))).isEqualTo(BODY);
 		assertThat(client.put("/files/..%2Fescape").body(BODY, "application/octet-stream").exchange()).hasStatus(404);
+	}
+
+	@Test
+	void savesThePartsAsTheyArrive() throws IOException {
+		FastroTestClient client = FastroTestClient.bindTo(new Streaming().videos(this.directory));
+		TestResponse response = client.post("/videos")
+			.formField("title", "Holidays")
+			.file("video", "beach.mp4", "video/mp4", BODY)
+			.exchange();
+		assertThat(response).hasStatus(200);
+		String[] saved = response.body(String[].class);
+		assertThat(saved).hasSize(1);
+		assertThat(Files.readAllBytes(this.directory.resolve(saved[0]))).isEqualTo(BODY);
 	}
 
 }

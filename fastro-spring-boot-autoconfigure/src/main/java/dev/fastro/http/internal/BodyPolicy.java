@@ -8,11 +8,13 @@ package dev.fastro.http.internal;
  * rather than received whole
  * @param maxSize the largest body the route accepts, in bytes, or -1 for the server's
  * limit
+ * @param parts whether a {@code multipart/form-data} body is decoded as it arrives, its
+ * large parts to temporary files, before the handler runs, rather than received whole
  */
-public record BodyPolicy(boolean streamed, long maxSize) {
+public record BodyPolicy(boolean streamed, long maxSize, boolean parts) {
 
-	/** A body received whole, within the server's limit. */
-	public static final BodyPolicy WHOLE = new BodyPolicy(false, -1);
+	/** A body received whole, within the server's limit, whatever its content type. */
+	public static final BodyPolicy WHOLE = new BodyPolicy(false, -1, false);
 
 	/** The route's limit, or {@code serverLimit} when it sets none. */
 	public long limit(long serverLimit) {

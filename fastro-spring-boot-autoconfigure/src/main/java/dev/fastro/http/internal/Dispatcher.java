@@ -68,6 +68,14 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 	private final NoRouteFallback fallback;
 
+	private final Multiparts multiparts;
+
+	/** How a route that takes its body whole takes a multipart one: as it arrives. */
+	private final BodyPolicy multipartBody;
+
+	/** How a streaming route without a limit of its own takes a multipart body. */
+	private final BodyPolicy streamedMultipartBody;
+
 	private Dispatcher(Builder builder) {
 		List<Middleware> global = List.copyOf(builder.middleware);
 		Router.Builder<ComposedRoute> routes = Router.<ComposedRoute>builder()
@@ -83,7 +91,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 				String origin = source.name() + ", route #" + (i + 1);
 				List<Middleware> chain = new ArrayList<>(global);
 				chain.addAll(route.middleware());
-				BodyPolicy body = new BodyPolicy(route.streaming(), route.maxBodySize());
+				BodyPolicy body = new BodyPolicy(route.streaming(), route.maxBodySize(), !route.streaming());
 				ComposedRoute endpoint = new ComposedRoute(Middleware.compose(chain, route.handler()), route.blocking(),
 						body);
 				try {
@@ -111,6 +119,9 @@ public final class Dispatcher implements ExchangeDispatcher {
 				builder.requestTimeout, builder.blockingScheduler, builder.files);
 		this.blockingScheduler = builder.blockingScheduler;
 		this.fallback = builder.fallback;
+		this.multiparts = new Multiparts(builder.multipart, builder.blockingScheduler);
+		this.multipartBody = new BodyPolicy(true, builder.multipart.maxRequestSize(), true);
+		this.streamedMultipartBody = new BodyPolicy(true, builder.multipart.maxRequestSize(), false);
 	}
 
 	public static Builder builder() {
@@ -124,6 +135,28 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 	@Override
 	public Publisher<Void> dispatch(Exchange ctx) {
+		if (!ctx.isStreamed()) {
+			return answer(ctx);
+		}
+		// The parts of a multipart body may be in temporary files, whatever reads them:
+		// they are deleted once the exchange ends, however it ends.
+		// A refused exchange is routed to the no-route answer, which decodes nothing.
+		Mono<Void> answer = route(ctx).body().parts() ? receivePartsAndAnswer(ctx) : Mono.from(answer(ctx));
+		return answer.doFinally((signal) -> ctx.releaseParts());
+	}
+
+	/**
+	 * Decodes a multipart body as it arrives, to a route that takes its body whole, then
+	 * answers with its parts at hand; a body refused on the way is answered as an error.
+	 */
+	private Mono<Void> receivePartsAndAnswer(Exchange ctx) {
+		return ctx.receiveParts()
+			.then(Mono.fromSupplier(() -> answer(ctx)))
+			.onErrorResume((ex) -> Mono.just(this.writer.writeError(ctx, ex)))
+			.flatMap(Mono::from);
+	}
+
+	private Publisher<Void> answer(Exchange ctx) {
 		Object result;
 		try {
 			for (RequestHook hook : this.requestHooks) {
@@ -144,10 +177,16 @@ public final class Dispatcher implements ExchangeDispatcher {
 	 * how the route takes its request body, which the server asks before reading it.
 	 */
 	public BodyPolicy bodyPolicy(Exchange ctx) {
-		return route(ctx).body();
+		BodyPolicy body = route(ctx).body();
+		if (body.parts()) {
+			return ctx.isMultipart() ? this.multipartBody : body;
+		}
+		// A multipart body is limited as such, unless the streaming route sets a limit.
+		return (body.streamed() && body.maxSize() < 0 && ctx.isMultipart()) ? this.streamedMultipartBody : body;
 	}
 
 	private ComposedRoute route(Exchange ctx) {
+		ctx.multiparts = this.multiparts;
 		if (ctx.routingFailure() != null) {
 			return this.noRoute;
 		}
@@ -340,6 +379,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 		private NoRouteFallback fallback;
 
+		private MultipartSettings multipart = MultipartSettings.DEFAULTS;
+
 		private Builder() {
 		}
 
@@ -440,6 +481,15 @@ public final class Dispatcher implements ExchangeDispatcher {
 		 */
 		public Builder noRouteFallback(NoRouteFallback fallback) {
 			this.fallback = fallback;
+			return this;
+		}
+
+		/**
+		 * How {@code multipart/form-data} bodies are decoded; as
+		 * {@code fastro.multipart.*} defaults unless set.
+		 */
+		public Builder multipart(MultipartSettings settings) {
+			this.multipart = settings;
 			return this;
 		}
 

@@ -38,6 +38,7 @@ import io.netty.handler.codec.http.cookie.ServerCookieDecoder;
 import io.netty.handler.codec.http.cookie.ServerCookieEncoder;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.core.type.TypeReference;
 
@@ -86,6 +87,12 @@ public final class Exchange implements Context {
 	/** The route found ahead of dispatch, or {@code null} until it is. */
 	ComposedRoute endpoint;
 
+	/** How multipart bodies are decoded, set as the exchange is routed. */
+	Multiparts multiparts;
+
+	/** The parts of a streamed multipart body, once asked for. */
+	private PartStream partStream;
+
 	private final RequestLimits limits;
 
 	private final JsonCodec json;
@@ -107,6 +114,8 @@ public final class Exchange implements Context {
 	private Map<String, List<String>> form;
 
 	private Map<String, List<Upload>> uploads;
+
+	private List<Upload> parts;
 
 	private Object parsedBody;
 
@@ -386,10 +395,15 @@ public final class Exchange implements Context {
 		this.stream = stream;
 	}
 
+	/** Whether the body is streamed to the exchange as it arrives. */
+	boolean isStreamed() {
+		return this.stream != null;
+	}
+
 	private ByteBuf wholeBody() {
 		if (this.stream != null) {
 			throw new IllegalStateException("The body of " + this.method + " " + routePattern()
-					+ " is streamed: read it with bodyStream() or bodyInputStream()");
+					+ " is streamed: read it with bodyStream(), bodyInputStream() or parts()");
 		}
 		return this.body;
 	}
@@ -537,12 +551,11 @@ public final class Exchange implements Context {
 	@Override
 	public Map<String, List<String>> form() {
 		if (this.form == null) {
-			String mediaType = mediaType();
-			if (mediaType.equals(MULTIPART)) {
+			if (isMultipart()) {
 				readMultipart();
 			}
 			else {
-				requireContentType(mediaType.equals(FORM),
+				requireContentType(mediaType().equals(FORM),
 						"a form body (content-type " + FORM + " or " + MULTIPART + ")");
 				requireNoContentCoding();
 				Charset charset = bodyCharset();
@@ -562,18 +575,65 @@ public final class Exchange implements Context {
 	@Override
 	public List<Upload> uploads(String name) {
 		if (this.uploads == null) {
-			requireContentType(mediaType().equals(MULTIPART), "a " + MULTIPART + " body");
+			requireMultipart();
 			readMultipart();
 		}
 		return this.uploads.getOrDefault(name, List.of());
 	}
 
+	@Override
+	public Flux<Upload> parts() {
+		if (this.parts != null) {
+			return Flux.fromIterable(this.parts);
+		}
+		requireMultipart();
+		if (this.stream == null) {
+			readMultipart();
+			return Flux.fromIterable(this.parts);
+		}
+		requireNoContentCoding();
+		this.partStream = this.multiparts.stream(this.stream, this.requestHeaders, bodyCharset());
+		return this.partStream;
+	}
+
+	/** Whether the body is {@code multipart/form-data}. */
+	boolean isMultipart() {
+		return mediaType().equals(MULTIPART);
+	}
+
+	private void requireMultipart() {
+		requireContentType(isMultipart(), "a " + MULTIPART + " body");
+	}
+
+	/** Decodes a multipart body received whole. */
 	private void readMultipart() {
 		requireNoContentCoding();
-		MultipartDecoder.Multipart multipart = MultipartDecoder.decode(wholeBody(), this.requestHeaders, bodyCharset(),
-				this.limits.maxParameters());
+		received(this.multiparts.decode(wholeBody(), this.requestHeaders, bodyCharset()));
+	}
+
+	private void received(MultipartDecoder.Multipart multipart) {
 		this.form = multipart.fields();
 		this.uploads = multipart.files();
+		this.parts = multipart.parts();
+	}
+
+	/**
+	 * Decodes a multipart body streamed to a route that takes its body whole, as it
+	 * arrives: once it completes, the form and the uploads are at hand.
+	 */
+	Mono<Void> receiveParts() {
+		return Mono.defer(() -> parts().collectList())
+			.doOnNext((all) -> received(MultipartDecoder.Multipart.of(all)))
+			.then();
+	}
+
+	/**
+	 * The exchange has ended: deletes the temporary files of its parts that are left.
+	 */
+	void releaseParts() {
+		if (this.partStream != null) {
+			this.partStream.destroy();
+		}
 	}
 
 	// ---- the response

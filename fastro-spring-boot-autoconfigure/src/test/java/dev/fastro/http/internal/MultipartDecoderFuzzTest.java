@@ -49,7 +49,10 @@ class MultipartDecoderFuzzTest {
 		byte[] bytes = (parts != null) ? parts.body() : hostile(data, boundary);
 		ByteBuf body = Unpooled.wrappedBuffer(bytes);
 		try {
-			MultipartDecoder.Multipart multipart = MultipartDecoder.decode(body, headers, charset, max);
+			MultipartSettings defaults = MultipartSettings.DEFAULTS;
+			MultipartSettings settings = new MultipartSettings(defaults.fileSizeThreshold(), defaults.maxFileSize(),
+					defaults.maxRequestSize(), max, defaults.maxPartHeaderSize(), defaults.location());
+			MultipartDecoder.Multipart multipart = MultipartDecoder.decode(body, headers, charset, settings);
 			if (parts != null) {
 				assertThat(parts.count()).isLessThanOrEqualTo(max);
 				assertThat(multipart.fields()).isEqualTo(parts.fields());

@@ -30,6 +30,8 @@ public class FastroProperties implements Validator {
 
 	private final Static staticResources = new Static();
 
+	private final WebSocket websocket = new WebSocket();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -48,6 +50,10 @@ public class FastroProperties implements Validator {
 
 	public Static getStatic() {
 		return this.staticResources;
+	}
+
+	public WebSocket getWebsocket() {
+		return this.websocket;
 	}
 
 	/** The Reactor Netty server. */
@@ -553,6 +559,67 @@ public class FastroProperties implements Validator {
 
 	}
 
+	/** The sessions of WebSocket routes. */
+	public static class WebSocket {
+
+		/**
+		 * Largest frame payload a client may send. A larger frame closes the session with
+		 * 1009. Netty's default, and what most clients send a message in.
+		 */
+		private DataSize maxFrameSize = DataSize.ofKilobytes(64);
+
+		/**
+		 * Largest message a client may send, its fragments put together; it is held in
+		 * memory whole. A larger one closes the session with 1009.
+		 */
+		private DataSize maxMessageSize = DataSize.ofMegabytes(1);
+
+		/**
+		 * How long a session may go without a frame either way before the server closes
+		 * it with 1001. Unset: no limit, since browsers send no pings of their own; set
+		 * it where clients ping, or handlers send, more often than this.
+		 */
+		private Duration idleTimeout;
+
+		/**
+		 * Whether 'permessage-deflate' is agreed to when a client offers it.
+		 */
+		private boolean compression = true;
+
+		public DataSize getMaxFrameSize() {
+			return this.maxFrameSize;
+		}
+
+		public void setMaxFrameSize(DataSize maxFrameSize) {
+			this.maxFrameSize = maxFrameSize;
+		}
+
+		public DataSize getMaxMessageSize() {
+			return this.maxMessageSize;
+		}
+
+		public void setMaxMessageSize(DataSize maxMessageSize) {
+			this.maxMessageSize = maxMessageSize;
+		}
+
+		public Duration getIdleTimeout() {
+			return this.idleTimeout;
+		}
+
+		public void setIdleTimeout(Duration idleTimeout) {
+			this.idleTimeout = idleTimeout;
+		}
+
+		public boolean isCompression() {
+			return this.compression;
+		}
+
+		public void setCompression(boolean compression) {
+			this.compression = compression;
+		}
+
+	}
+
 	/** Routing. */
 	public static class Router {
 
@@ -724,6 +791,15 @@ public class FastroProperties implements Validator {
 				"must be '/**' or a prefix followed by '/**', such as '/assets/**'");
 		check(errors, "static.webjarsPathPattern", isPrefixPattern(files.getWebjarsPathPattern()),
 				"must be '/**' or a prefix followed by '/**', such as '/webjars/**'");
+		WebSocket websocket = ((FastroProperties) target).getWebsocket();
+		check(errors, "websocket.maxFrameSize", positiveInt(websocket.getMaxFrameSize()), "must be between 1B and 2GB");
+		check(errors, "websocket.maxMessageSize",
+				positiveInt(websocket.getMaxMessageSize())
+						&& websocket.getMaxMessageSize().toBytes() >= websocket.getMaxFrameSize().toBytes(),
+				"must be between max-frame-size and 2GB");
+		check(errors, "websocket.idleTimeout",
+				websocket.getIdleTimeout() == null || websocket.getIdleTimeout().toMillis() > 0,
+				"must be at least 1ms");
 	}
 
 	/** {@code /**}, or a path without wildcards followed by {@code /**}. */

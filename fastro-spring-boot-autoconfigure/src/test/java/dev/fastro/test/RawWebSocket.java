@@ -25,7 +25,14 @@ public final class RawWebSocket implements Closeable {
 	 * @throws AssertionError when the server does not answer {@code 101}
 	 */
 	public static RawWebSocket open(int port, String path, String... headerLines) throws IOException {
-		RawHttp raw = new RawHttp(port);
+		return open(new RawHttp(port), path, headerLines);
+	}
+
+	/**
+	 * Opens a session over a connection, with a handshake of {@code path}.
+	 * @throws AssertionError when the server does not answer {@code 101}
+	 */
+	public static RawWebSocket open(RawHttp raw, String path, String... headerLines) throws IOException {
 		raw.send(handshake(path, headerLines));
 		RawResponse response = raw.readToHead();
 		if (response.status() != 101) {

@@ -21,6 +21,7 @@ import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.server.internal.FastroServer;
+import dev.fastro.server.internal.WebSocketSettings;
 import reactor.core.scheduler.Scheduler;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -148,7 +149,7 @@ public class FastroActuatorAutoConfiguration {
 			// those are the application's port's. Its TLS is Spring Boot's own
 			// management.server.ssl.
 			FastroServer managementServer = FastroServerAutoConfiguration.server(server, host, port, null,
-					managementSsl(binder, sslBundles), null, dispatcher,
+					managementSsl(binder, sslBundles), null, WebSocketSettings.DEFAULTS, dispatcher,
 					FastroServerAutoConfiguration.wrapAll(wrappers), json, limits,
 					customizers.orderedStream().toList());
 			return FastroServerLifecycle.management(managementServer, dispatcher,

@@ -3,10 +3,14 @@ package dev.fastro.autoconfigure;
 import dev.fastro.autoconfigure.internal.RouteCacheMetrics;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.observation.FastroServerMeterObservationHandler;
+import dev.fastro.server.internal.FastroServer;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler.IgnoredMeters;
 import io.micrometer.observation.ObservationRegistry;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -29,7 +33,8 @@ import org.springframework.core.annotation.Order;
  * its own. {@code management.metrics.observations.ignored-meters=long-task-timer} turns
  * its long task timers off, as it does Boot's, and
  * {@code management.metrics.web.server.max-uri-tags} bounds its {@code uri} values. With
- * the route cache on, its statistics are meters too ({@link RouteCacheMetrics}).
+ * the route cache on, its statistics are meters too ({@link RouteCacheMetrics}); the
+ * WebSocket sessions open are a gauge.
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
@@ -55,6 +60,18 @@ public class FastroMetricsAutoConfiguration {
 	@ConditionalOnBooleanProperty("fastro.router.cache.enabled")
 	RouteCacheMetrics fastroRouteCacheMetrics(Dispatcher dispatcher) {
 		return new RouteCacheMetrics(dispatcher.router());
+	}
+
+	/**
+	 * The WebSocket sessions open, as {@code fastro.websocket.sessions.active}, read when
+	 * the registry is scraped.
+	 */
+	@Bean
+	MeterBinder fastroWebSocketSessionsMetrics(ObjectProvider<FastroServer> server) {
+		return (registry) -> server.ifAvailable(
+				(serving) -> Gauge.builder("fastro.websocket.sessions.active", serving, FastroServer::openWebSockets)
+					.description("The WebSocket sessions open")
+					.register(registry));
 	}
 
 	/**

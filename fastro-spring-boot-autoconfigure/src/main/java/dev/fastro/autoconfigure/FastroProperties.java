@@ -33,6 +33,8 @@ public class FastroProperties implements Validator {
 
 	private final Multipart multipart = new Multipart();
 
+	private final WebSocket websocket = new WebSocket();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -55,6 +57,10 @@ public class FastroProperties implements Validator {
 
 	public Multipart getMultipart() {
 		return this.multipart;
+	}
+
+	public WebSocket getWebsocket() {
+		return this.websocket;
 	}
 
 	/** The Reactor Netty server. */
@@ -560,6 +566,67 @@ public class FastroProperties implements Validator {
 
 	}
 
+	/** The sessions of WebSocket routes. */
+	public static class WebSocket {
+
+		/**
+		 * Largest frame payload a client may send. A larger frame closes the session with
+		 * 1009. Netty's default, and what most clients send a message in.
+		 */
+		private DataSize maxFrameSize = DataSize.ofKilobytes(64);
+
+		/**
+		 * Largest message a client may send, its fragments put together; it is held in
+		 * memory whole. A larger one closes the session with 1009.
+		 */
+		private DataSize maxMessageSize = DataSize.ofMegabytes(1);
+
+		/**
+		 * How long a session may go without a frame either way before the server closes
+		 * it with 1001. Unset: no limit, since browsers send no pings of their own; set
+		 * it where clients ping, or handlers send, more often than this.
+		 */
+		private Duration idleTimeout;
+
+		/**
+		 * Whether 'permessage-deflate' is agreed to when a client offers it.
+		 */
+		private boolean compression = true;
+
+		public DataSize getMaxFrameSize() {
+			return this.maxFrameSize;
+		}
+
+		public void setMaxFrameSize(DataSize maxFrameSize) {
+			this.maxFrameSize = maxFrameSize;
+		}
+
+		public DataSize getMaxMessageSize() {
+			return this.maxMessageSize;
+		}
+
+		public void setMaxMessageSize(DataSize maxMessageSize) {
+			this.maxMessageSize = maxMessageSize;
+		}
+
+		public Duration getIdleTimeout() {
+			return this.idleTimeout;
+		}
+
+		public void setIdleTimeout(Duration idleTimeout) {
+			this.idleTimeout = idleTimeout;
+		}
+
+		public boolean isCompression() {
+			return this.compression;
+		}
+
+		public void setCompression(boolean compression) {
+			this.compression = compression;
+		}
+
+	}
+
 	/** Routing. */
 	public static class Router {
 
@@ -735,7 +802,7 @@ public class FastroProperties implements Validator {
 
 		/**
 		 * Directory of the temporary files of large parts, created at start-up when it
-		 * does not exist. The JVM's temporary directory ('java.io.tmpdir') when not set.
+		 * does not exist. Unset: the JVM's temporary directory ('java.io.tmpdir').
 		 */
 		private Path location;
 
@@ -897,6 +964,15 @@ public class FastroProperties implements Validator {
 		check(errors, "multipart.maxParts", multipart.getMaxParts() >= 1, "must be at least 1");
 		check(errors, "multipart.maxPartHeaderSize", positiveInt(multipart.getMaxPartHeaderSize()),
 				"must be between 1B and 2GB");
+		WebSocket websocket = ((FastroProperties) target).getWebsocket();
+		check(errors, "websocket.maxFrameSize", positiveInt(websocket.getMaxFrameSize()), "must be between 1B and 2GB");
+		check(errors, "websocket.maxMessageSize",
+				positiveInt(websocket.getMaxMessageSize())
+						&& websocket.getMaxMessageSize().toBytes() >= websocket.getMaxFrameSize().toBytes(),
+				"must be between max-frame-size and 2GB");
+		check(errors, "websocket.idleTimeout",
+				websocket.getIdleTimeout() == null || websocket.getIdleTimeout().toMillis() > 0,
+				"must be at least 1ms");
 	}
 
 	/** {@code /**}, or a path without wildcards followed by {@code /**}. */

@@ -16,6 +16,7 @@ import dev.fastro.server.internal.FastroServer;
 import dev.fastro.server.internal.Http2Limits;
 import dev.fastro.server.internal.ServerOptions;
 import dev.fastro.server.internal.TrustedProxies;
+import dev.fastro.server.internal.WebSocketSettings;
 import io.netty.buffer.AdaptiveByteBufAllocator;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -61,7 +62,8 @@ public class FastroServerAutoConfiguration {
 			ObjectProvider<FastroServerCustomizer> customizers) {
 		FastroProperties.Server server = properties.getServer();
 		return server(server, server.getAddress(), server.getPort(), http2(server), ssl(server, sslBundles),
-				compression(server), dispatcher, wrapAll(wrappers), json, limits, customizers.orderedStream().toList());
+				compression(server), webSocket(properties.getWebsocket()), dispatcher, wrapAll(wrappers), json, limits,
+				customizers.orderedStream().toList());
 	}
 
 	/**
@@ -72,16 +74,23 @@ public class FastroServerAutoConfiguration {
 	 * {@code null}; {@code tls} and {@code compression} are {@code null} when off.
 	 */
 	static FastroServer server(FastroProperties.Server server, String host, int port, Http2Limits http2,
-			SslBundleCustomizer tls, CompressionRule compression, Dispatcher dispatcher, DispatcherWrapper wrapper,
-			JsonCodec json, RequestLimits limits, List<? extends Function<HttpServer, HttpServer>> customizers) {
+			SslBundleCustomizer tls, CompressionRule compression, WebSocketSettings webSocket, Dispatcher dispatcher,
+			DispatcherWrapper wrapper, JsonCodec json, RequestLimits limits,
+			List<? extends Function<HttpServer, HttpServer>> customizers) {
 		ServerOptions options = new ServerOptions(host, port, server.getEventLoopThreads(),
 				server.getMaxBodySize().toBytes(), (int) server.getMaxInitialLineLength().toBytes(),
 				(int) server.getMaxHeaderSize().toBytes(), server.getIdleTimeout(), server.getReadTimeout(),
 				(server.getForwardHeadersStrategy() == FastroProperties.ForwardHeadersStrategy.NATIVE)
 						? TrustedProxies.of(server.getTrustedProxies()) : null,
 				server.getAccessLog().isEnabled(), http2, allocator(server.getAllocator()), tls, compression,
-				server.getHttp1Exchange() == FastroProperties.Http1Exchange.REACTOR_NETTY);
+				server.getHttp1Exchange() == FastroProperties.Http1Exchange.REACTOR_NETTY, webSocket);
 		return new FastroServer(options, dispatcher, wrapper, json, limits, customizers);
+	}
+
+	/** The limits of {@code fastro.websocket.*}. */
+	static WebSocketSettings webSocket(FastroProperties.WebSocket webSocket) {
+		return new WebSocketSettings((int) webSocket.getMaxFrameSize().toBytes(),
+				(int) webSocket.getMaxMessageSize().toBytes(), webSocket.getIdleTimeout(), webSocket.isCompression());
 	}
 
 	private static ByteBufAllocator allocator(FastroProperties.BufferAllocator allocator) {

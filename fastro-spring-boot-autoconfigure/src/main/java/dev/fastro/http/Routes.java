@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
 
+import dev.fastro.http.internal.WebSocketEndpoint;
+
 /**
  * A set of routes, declared as a bean. An application may declare several; Fastro serves
  * them all.
@@ -106,6 +108,20 @@ public final class Routes {
 		/** Declares a {@code OPTIONS} route; see {@link #route}. */
 		public Builder options(String path, Handler handler, Middleware... middleware) {
 			return route("OPTIONS", path, handler, middleware);
+		}
+
+		/**
+		 * Declares a WebSocket route: a {@code GET} with the WebSocket opening handshake
+		 * switches the connection to WebSocket, and {@code handler} serves the session.
+		 * The group's and the route's middleware run on the handshake as on any request,
+		 * so authentication and CORS may refuse it before any switch; the session's
+		 * {@link WebSocketSession#request()} is that request, with its path parameters
+		 * and query. A request that is no handshake is answered {@code 426}, a malformed
+		 * handshake {@code 400}. Served over HTTP/1.1.
+		 */
+		public Builder websocket(String path, WebSocketHandler handler, Middleware... middleware) {
+			Objects.requireNonNull(handler, "handler");
+			return route("GET", path, new WebSocketEndpoint(handler), middleware);
 		}
 
 		/**

@@ -8,6 +8,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -101,6 +102,19 @@ public final class RawHttp implements Closeable {
 			tcp.close();
 			throw ex;
 		}
+	}
+
+	/**
+	 * A connection whose send buffer holds about {@code bytes}: once the server stops
+	 * reading, a write blocks after little more than that.
+	 */
+	public static RawHttp withSendBuffer(int port, int bytes) throws IOException {
+		Socket tcp = new Socket();
+		tcp.setSendBufferSize(bytes);
+		tcp.connect(new InetSocketAddress("127.0.0.1", port));
+		tcp.setSoTimeout((int) READ_TIMEOUT.toMillis());
+		tcp.setTcpNoDelay(true);
+		return new RawHttp(tcp);
 	}
 
 	private static Socket tcp(int port, Duration readTimeout) throws IOException {

@@ -21,6 +21,7 @@ import dev.fastro.http.HttpException;
 import dev.fastro.http.Problem;
 import dev.fastro.http.Response;
 import dev.fastro.http.Upload;
+import dev.fastro.http.WebSocketHandler;
 import dev.fastro.http.spi.Transport;
 import dev.fastro.router.internal.RouteMatch;
 import io.netty.buffer.ByteBuf;
@@ -739,6 +740,22 @@ public final class Exchange implements Context {
 	 */
 	Publisher<Void> sendFile(FileChannel file, long position, long count) {
 		return this.transport.sendFile(this.handle, this.status, file, position, count);
+	}
+
+	/**
+	 * Sets the status to {@code 101}, which only the server's own switch of protocol
+	 * answers with, and which {@link #status(int)} refuses for that reason.
+	 */
+	void switchingProtocols() {
+		this.status = 101;
+	}
+
+	/**
+	 * Answers the request with {@code 101} and switches the connection to WebSocket,
+	 * served by {@code handler}.
+	 */
+	Publisher<Void> webSocket(WebSocketHandler handler) {
+		return this.transport.webSocket(this.handle, this, handler);
 	}
 
 	@Override

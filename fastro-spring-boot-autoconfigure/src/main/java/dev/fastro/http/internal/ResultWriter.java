@@ -114,6 +114,9 @@ final class ResultWriter {
 					: FileChunks.read(() -> bytes, FileChunks.TO_THE_END, ctx.alloc(), this.blockingScheduler);
 			return stream(ctx, body, OCTET_STREAM, answersError);
 		}
+		if (result instanceof WebSocketEndpoint.Upgrade upgrade) {
+			return switchToWebSocket(ctx, upgrade, answersError);
+		}
 		try {
 			if (result instanceof Response response) {
 				if (response.etag() != null || response.lastModified() != null) {
@@ -134,6 +137,19 @@ final class ResultWriter {
 			// word.
 			return failed(ctx, ex, answersError);
 		}
+	}
+
+	/**
+	 * Answers a WebSocket handshake with {@code 101}, the hooks run first so that the
+	 * headers they add go with it, and switches the connection over; a transport that
+	 * cannot switch is answered as a handler's failure.
+	 */
+	private Publisher<Void> switchToWebSocket(Exchange ctx, WebSocketEndpoint.Upgrade upgrade, boolean answersError) {
+		ctx.switchingProtocols();
+		runHooks(ctx);
+		return Mono.from(ctx.webSocket(upgrade.handler()))
+			.onErrorResume(
+					(error) -> ctx.committed() ? Mono.error(error) : Mono.from(failed(ctx, error, answersError)));
 	}
 
 	/** Sets the status and headers of a response. */

@@ -3,10 +3,14 @@ package dev.fastro.http.spi;
 import java.net.InetSocketAddress;
 import java.nio.channels.FileChannel;
 
+import dev.fastro.http.Context;
+import dev.fastro.http.HttpException;
+import dev.fastro.http.WebSocketHandler;
 import dev.fastro.http.internal.FileChunks;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import org.reactivestreams.Publisher;
+import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
@@ -75,6 +79,19 @@ public interface Transport<H> {
 	default Publisher<Void> sendFile(H handle, int status, FileChannel file, long position, long count) {
 		return stream(handle, status,
 				FileChunks.read(file, position, count, alloc(handle), Schedulers.boundedElastic()));
+	}
+
+	/**
+	 * Answers a WebSocket opening handshake, checked already, with {@code 101} and the
+	 * response headers the request was handed with, and switches the connection to
+	 * WebSocket, whose session {@code handler} then serves. A transport that cannot
+	 * switch fails before sending anything, and the request is answered with that
+	 * failure; this default does so with a {@code 501}.
+	 * @param request the handshake, for the session to show its handler
+	 * @return completes once the {@code 101} is written: the session lives on after it
+	 */
+	default Publisher<Void> webSocket(H handle, Context request, WebSocketHandler handler) {
+		return Mono.error(new HttpException(501, "WebSocket is not served on this connection"));
 	}
 
 	/**

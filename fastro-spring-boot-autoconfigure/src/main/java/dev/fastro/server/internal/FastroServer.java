@@ -4,6 +4,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 import dev.fastro.http.internal.Dispatcher;
@@ -42,6 +43,8 @@ public final class FastroServer {
 
 	private final boolean servesHttp1Exchanges;
 
+	private final AtomicInteger webSocketSessions = new AtomicInteger();
+
 	private volatile DisposableServer running;
 
 	/**
@@ -66,7 +69,7 @@ public final class FastroServer {
 		this.servesHttp1Exchanges = servesExchanges(options);
 		AccessLogLine accessLog = new AccessLogLine(dispatcher);
 		ServerPipeline pipeline = new ServerPipeline(options, json, this.servesHttp1Exchanges ? handler : null,
-				options.accessLog() ? accessLog : null);
+				options.accessLog() ? accessLog : null, this.webSocketSessions);
 		HttpServer server = HttpServer.create()
 			.host(options.host())
 			.port(options.port())
@@ -182,6 +185,9 @@ public final class FastroServer {
 		this.running = null;
 		long deadline = System.nanoTime() + gracePeriod.toNanos();
 		ConnectionState.draining(this.connections, true);
+		// Each WebSocket's close frame goes before the connection's close, which then
+		// waits for the closing handshake.
+		WebSocketConnection.goingAway(this.connections);
 		boolean finished;
 		try {
 			server.disposeNow(gracePeriod);
@@ -229,6 +235,11 @@ public final class FastroServer {
 
 	public int port() {
 		return address().getPort();
+	}
+
+	/** How many WebSocket sessions are open, for monitoring. */
+	public int openWebSockets() {
+		return this.webSocketSessions.get();
 	}
 
 	/**

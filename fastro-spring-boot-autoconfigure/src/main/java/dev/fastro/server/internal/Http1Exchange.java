@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.nio.channels.FileChannel;
 
 import dev.fastro.http.HttpException;
+import dev.fastro.http.WebSocketHandler;
 import dev.fastro.http.internal.BodyPolicy;
 import dev.fastro.http.internal.BodyStream;
 import dev.fastro.http.internal.ChunkOwnership;
@@ -676,6 +677,59 @@ final class Http1Exchange implements CoreSubscriber<Void>, BodyStream.Source {
 
 	}
 
+	/**
+	 * The switch to WebSocket when subscribed to: the {@code 101}, with the headers the
+	 * handler's middleware set, and the connection handed over to the session. A
+	 * handshake that Netty's handshaker refuses fails before anything is written.
+	 */
+	private static final class WebSocketSwitch extends Mono<Void> {
+
+		private final Http1Exchange exchange;
+
+		private final dev.fastro.http.Context request;
+
+		private final WebSocketHandler handler;
+
+		WebSocketSwitch(Http1Exchange exchange, dev.fastro.http.Context request, WebSocketHandler handler) {
+			this.exchange = exchange;
+			this.request = request;
+			this.handler = handler;
+		}
+
+		@Override
+		public void subscribe(CoreSubscriber<? super Void> actual) {
+			actual.onSubscribe(Operators.emptySubscription());
+			EventExecutor loop = this.exchange.ctx.executor();
+			if (loop.inEventLoop()) {
+				switchOver(actual);
+			}
+			else {
+				loop.execute(() -> switchOver(actual));
+			}
+		}
+
+		private void switchOver(CoreSubscriber<? super Void> actual) {
+			Http1Exchange exchange = this.exchange;
+			if (exchange.committed) {
+				actual.onComplete();
+				return;
+			}
+			WebSocketHandshake handshake;
+			try {
+				handshake = new WebSocketHandshake(exchange.request, exchange.responseHeaders, this.request,
+						this.handler, exchange.connection.state().options.webSocket());
+			}
+			catch (RuntimeException ex) {
+				actual.onError(ex);
+				return;
+			}
+			exchange.committed = true;
+			exchange.connection.switchToWebSocket(exchange, handshake)
+				.addListener((ChannelFuture future) -> written(actual, future));
+		}
+
+	}
+
 	/** The {@link Transport} over a connection whose exchanges Fastro serves itself. */
 	private static class ChannelTransport implements Transport<Http1Exchange> {
 
@@ -722,6 +776,12 @@ final class Http1Exchange implements CoreSubscriber<Void>, BodyStream.Source {
 		public Publisher<Void> sendFile(Http1Exchange exchange, int status, FileChannel file, long position,
 				long count) {
 			return new FileWrite(exchange, status, file, position, count);
+		}
+
+		@Override
+		public Publisher<Void> webSocket(Http1Exchange exchange, dev.fastro.http.Context request,
+				WebSocketHandler handler) {
+			return new WebSocketSwitch(exchange, request, handler);
 		}
 
 		@Override

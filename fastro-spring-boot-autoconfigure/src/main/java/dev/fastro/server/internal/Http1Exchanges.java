@@ -3,6 +3,7 @@ package dev.fastro.server.internal;
 import java.util.ArrayDeque;
 
 import dev.fastro.http.spi.Transport;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -37,6 +38,8 @@ final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 
 	private final Transport<Http1Exchange> transport;
 
+	private final ProtocolSwitches switches;
+
 	private final ArrayDeque<Http1Exchange> waiting = new ArrayDeque<>(2);
 
 	private ChannelHandlerContext ctx;
@@ -50,10 +53,12 @@ final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 	/** Whether the connection has answered its last request, and reads no more. */
 	private boolean ended;
 
-	Http1Exchanges(FastroHttpHandler handler, ConnectionState state, Transport<Http1Exchange> transport) {
+	Http1Exchanges(FastroHttpHandler handler, ConnectionState state, Transport<Http1Exchange> transport,
+			ProtocolSwitches switches) {
 		this.handler = handler;
 		this.state = state;
 		this.transport = transport;
+		this.switches = switches;
 	}
 
 	/**
@@ -76,6 +81,21 @@ final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 
 	Transport<Http1Exchange> transport() {
 		return this.transport;
+	}
+
+	/**
+	 * Answers {@code exchange}, the one being answered, with the {@code 101} of a
+	 * WebSocket handshake, and hands the connection over to WebSocket: no request is read
+	 * after it, and those pipelined behind it are dropped.
+	 * @return the write of the {@code 101}
+	 */
+	ChannelFuture switchToWebSocket(Http1Exchange exchange, WebSocketHandshake handshake) {
+		ChannelFuture[] written = new ChannelFuture[1];
+		end();
+		this.current = null;
+		this.switches.toWebSocket(this.ctx.pipeline(), handshake,
+				() -> written[0] = this.ctx.writeAndFlush(handshake.response()));
+		return written[0];
 	}
 
 	@Override

@@ -36,7 +36,8 @@ import io.netty.util.ReferenceCountUtil;
  * read no further request closes it; on a connection kept alive, it asks for the next
  * read;</li>
  * <li>a {@code 101} switching to h2c is handed to {@link ProtocolSwitches}, which
- * switches the connection over as it leaves.</li>
+ * switches the connection over as it leaves; one switching to WebSocket passes, its
+ * exchange having handed it to the switch already.</li>
  * </ul>
  */
 final class MessageGuard extends ChannelDuplexHandler {
@@ -166,7 +167,8 @@ final class MessageGuard extends ChannelDuplexHandler {
 			if (!this.informational) {
 				out = finish(response);
 			}
-			else if (response.status().code() == HttpResponseStatus.SWITCHING_PROTOCOLS.code()) {
+			else if (response.status().code() == HttpResponseStatus.SWITCHING_PROTOCOLS.code()
+					&& !response.headers().contains(HttpHeaderNames.UPGRADE, HttpHeaderValues.WEBSOCKET, true)) {
 				// An h2c upgrade: what follows is HTTP/2, which these guards do not
 				// speak, so the pipeline's owner switches the connection over.
 				this.switches.toHttp2(ctx.pipeline(), () -> ctx.write(msg, promise));

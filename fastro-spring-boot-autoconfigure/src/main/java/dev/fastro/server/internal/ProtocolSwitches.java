@@ -4,9 +4,9 @@ import io.netty.channel.ChannelPipeline;
 
 /**
  * Switches an HTTP/1.1 connection to another protocol: the pipeline's owner edits the
- * pipeline, where a guard that sees the switch would otherwise reach into it.
+ * pipeline, where a guard or an exchange that sees the switch would otherwise reach into
+ * it.
  */
-@FunctionalInterface
 interface ProtocolSwitches {
 
 	/**
@@ -17,5 +17,14 @@ interface ProtocolSwitches {
 	 * @param write101 writes the {@code 101} answer
 	 */
 	void toHttp2(ChannelPipeline pipeline, Runnable write101);
+
+	/**
+	 * Switches a connection to WebSocket around the write of its {@code 101} answer, as
+	 * {@link #toHttp2} does, and opens the session once its handlers are in.
+	 * @param pipeline the connection's pipeline
+	 * @param handshake the {@code 101} answer and the session's handlers
+	 * @param write101 writes the {@code 101} answer
+	 */
+	void toWebSocket(ChannelPipeline pipeline, WebSocketHandshake handshake, Runnable write101);
 
 }

@@ -29,11 +29,12 @@ import reactor.netty.http.server.HttpServer;
  * @param compression which answers are compressed, or {@code null} for none
  * @param reactorNettyExchange whether Reactor Netty's exchange serves HTTP/1.1 requests
  * in place of Fastro's own
+ * @param webSocket the limits of WebSocket sessions
  */
 public record ServerOptions(String host, int port, int eventLoopThreads, long maxBodySize, int maxInitialLineLength,
 		int maxHeaderSize, Duration idleTimeout, Duration readTimeout, TrustedProxies trustedProxies, boolean accessLog,
 		Http2Limits http2, ByteBufAllocator allocator, Function<HttpServer, HttpServer> tls,
-		CompressionRule compression, boolean reactorNettyExchange) {
+		CompressionRule compression, boolean reactorNettyExchange, WebSocketSettings webSocket) {
 
 	/**
 	 * Whether forwarded headers are read.

@@ -1,5 +1,7 @@
 package dev.fastro.server.internal;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.spi.Transport;
 import io.netty.buffer.ByteBuf;
@@ -25,9 +27,12 @@ import reactor.netty.NettyPipeline;
  * {@code 101} answer. An HTTP/2 connection gets {@link Http2ConnectionErrors} at its end
  * instead.
  */
-final class ServerPipeline {
+final class ServerPipeline implements ProtocolSwitches {
 
 	private static final String[] GUARDS = { "fastro.closer", "fastro.framing", "fastro.messages" };
+
+	/** What serves HTTP/1.1 requests on Fastro's exchange, after the guards. */
+	private static final String[] EXCHANGE = { "fastro.compression", "fastro.exchanges" };
 
 	private final ServerOptions options;
 
@@ -41,13 +46,18 @@ final class ServerPipeline {
 
 	private final AccessLogLine accessLog;
 
+	private final AtomicInteger webSocketSessions;
+
 	/**
 	 * @param exchanges the handler Fastro serves HTTP/1.1 exchanges with itself
 	 * ({@link Http1Exchanges}), or {@code null} when Reactor Netty serves them
 	 * @param accessLog the access log's line, or {@code null} when the access log is off
+	 * @param webSocketSessions counts the WebSocket sessions open
 	 */
-	ServerPipeline(ServerOptions options, JsonCodec json, FastroHttpHandler exchanges, AccessLogLine accessLog) {
+	ServerPipeline(ServerOptions options, JsonCodec json, FastroHttpHandler exchanges, AccessLogLine accessLog,
+			AtomicInteger webSocketSessions) {
 		this.options = options;
+		this.webSocketSessions = webSocketSessions;
 		this.json = json;
 		this.exchanges = exchanges;
 		this.forwarded = options.forwardedHeaders() ? new ForwardedHeaders(options.trustedProxies()) : null;
@@ -65,11 +75,10 @@ final class ServerPipeline {
 		if (pipeline.get(NettyPipeline.HttpCodec) instanceof HttpServerCodec) {
 			ConnectionState state = installAround(pipeline, NettyPipeline.HttpCodec, this.exchanges != null);
 			if (this.exchanges != null) {
-				pipeline.addAfter(GUARDS[2], "fastro.exchanges",
-						new Http1Exchanges(this.exchanges, state, this.transport));
+				pipeline.addAfter(GUARDS[2], EXCHANGE[1],
+						new Http1Exchanges(this.exchanges, state, this.transport, this));
 				if (this.options.compression() != null) {
-					pipeline.addAfter(GUARDS[2], "fastro.compression",
-							new ResponseCompressor(this.options.compression()));
+					pipeline.addAfter(GUARDS[2], EXCHANGE[0], new ResponseCompressor(this.options.compression()));
 				}
 			}
 		}
@@ -85,7 +94,7 @@ final class ServerPipeline {
 		ConnectionState state = new ConnectionState(this.options, this.json);
 		pipeline.addBefore(codec, GUARDS[0], new ConnectionCloser(state));
 		pipeline.addBefore(codec, GUARDS[1], new FramingGuard(state));
-		pipeline.addAfter(codec, GUARDS[2], new MessageGuard(state, servesExchanges, ServerPipeline::switchToHttp2));
+		pipeline.addAfter(codec, GUARDS[2], new MessageGuard(state, servesExchanges, this));
 		if (this.accessLog != null && pipeline.get(NettyPipeline.AccessLogHandler) != null) {
 			// In place of Reactor Netty's, which reads each request from its own exchange
 			// and, on that exchange, would sit after the guard, missing the problem body
@@ -105,7 +114,8 @@ final class ServerPipeline {
 	 * exchange). The guards go once it has passed, and what an HTTP/2 connection has
 	 * instead comes in.
 	 */
-	private static void switchToHttp2(ChannelPipeline pipeline, Runnable write101) {
+	@Override
+	public void toHttp2(ChannelPipeline pipeline, Runnable write101) {
 		if (pipeline.get(NettyPipeline.AccessLogHandler) != null) {
 			pipeline.remove(NettyPipeline.AccessLogHandler);
 		}
@@ -116,6 +126,34 @@ final class ServerPipeline {
 			}
 		}
 		installHttp2(pipeline);
+	}
+
+	/**
+	 * Switches a connection from HTTP/1.1 to WebSocket around its {@code 101} answer. The
+	 * answer passes everything of HTTP/1.1 on its way out, the access log included, which
+	 * logs it as the request's answer. Everything of HTTP/1.1 then goes at once, on the
+	 * event loop, so no byte the client sends after the answer meets it: the session's
+	 * handlers take the codec's place.
+	 */
+	@Override
+	public void toWebSocket(ChannelPipeline pipeline, WebSocketHandshake handshake, Runnable write101) {
+		write101.run();
+		for (String name : GUARDS) {
+			removeIfPresent(pipeline, name);
+		}
+		for (String name : EXCHANGE) {
+			removeIfPresent(pipeline, name);
+		}
+		removeIfPresent(pipeline, NettyPipeline.AccessLogHandler);
+		WebSocketConnection session = handshake.install(pipeline, NettyPipeline.HttpCodec, this.webSocketSessions);
+		pipeline.remove(NettyPipeline.HttpCodec);
+		session.open();
+	}
+
+	private static void removeIfPresent(ChannelPipeline pipeline, String name) {
+		if (pipeline.get(name) != null) {
+			pipeline.remove(name);
+		}
 	}
 
 	private static void installHttp2(ChannelPipeline pipeline) {

@@ -34,7 +34,8 @@ class ConnectionAllocatorTest {
 	void theConnectionsBuffersComeFromTheOptionsAllocator(boolean reactorNettyExchange) {
 		CountingAllocator allocator = new CountingAllocator();
 		ServerOptions options = new ServerOptions("127.0.0.1", 0, 0, 1024, 4096, 8192, Duration.ofSeconds(60),
-				Duration.ofSeconds(20), null, false, null, allocator, null, null, reactorNettyExchange);
+				Duration.ofSeconds(20), null, false, null, allocator, null, null, reactorNettyExchange,
+				WebSocketSettings.DEFAULTS);
 		JsonCodec json = new JsonCodec(JsonMapper.builder().build());
 		Dispatcher dispatcher = Dispatcher.builder()
 			.json(json)

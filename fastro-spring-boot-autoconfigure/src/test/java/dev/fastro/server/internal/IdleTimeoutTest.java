@@ -3,6 +3,7 @@ package dev.fastro.server.internal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.test.NettyLeakDetection;
@@ -38,7 +39,7 @@ class IdleTimeoutTest {
 	// past the idle timeout is not answered 408 yet.
 	private static final ServerOptions OPTIONS = new ServerOptions("127.0.0.1", 0, 0, 1024, 4096, 8192,
 			Duration.ofSeconds(60), Duration.ofSeconds(120), null, false, null, PooledByteBufAllocator.DEFAULT, null,
-			null, false);
+			null, false, WebSocketSettings.DEFAULTS);
 
 	private final EmbeddedChannel channel = new EmbeddedChannel();
 
@@ -46,7 +47,7 @@ class IdleTimeoutTest {
 	void installTheGuards() {
 		this.channel.freezeTime();
 		this.channel.pipeline().addLast(NettyPipeline.HttpCodec, new HttpServerCodec());
-		new ServerPipeline(OPTIONS, new JsonCodec(JsonMapper.builder().build()), null, null)
+		new ServerPipeline(OPTIONS, new JsonCodec(JsonMapper.builder().build()), null, null, new AtomicInteger())
 			.install(this.channel.pipeline());
 	}
 

@@ -14,6 +14,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -158,7 +159,8 @@ class ServerPipelineFuzzTest {
 		boolean small = (flags & 2) != 0;
 		ServerOptions options = new ServerOptions("127.0.0.1", 0, 0, small ? 16 : 1024, small ? 64 : 4096,
 				small ? 256 : 8192, Duration.ofSeconds(60), Duration.ofSeconds(20),
-				((flags & 1) != 0) ? TrustedProxies.EVERY_PEER : null, false, null, allocator, null, null, false);
+				((flags & 1) != 0) ? TrustedProxies.EVERY_PEER : null, false, null, allocator, null, null, false,
+				WebSocketSettings.DEFAULTS);
 		EmbeddedChannel channel = new PeerChannel();
 		channel.config().setAllocator(allocator);
 		channel.pipeline()
@@ -167,7 +169,7 @@ class ServerPipelineFuzzTest {
 						.setMaxHeaderSize(options.maxHeaderSize())));
 		FastroHttpHandler handler = new FastroHttpHandler(DISPATCHER, dispatcher, JSON, new RequestLimits(8),
 				options.maxBodySize());
-		new ServerPipeline(options, JSON, handler, null).install(channel.pipeline());
+		new ServerPipeline(options, JSON, handler, null, new AtomicInteger()).install(channel.pipeline());
 		channel.pipeline().addAfter(NettyPipeline.HttpCodec, "fuzz.decoded", decoded);
 		return channel;
 	}

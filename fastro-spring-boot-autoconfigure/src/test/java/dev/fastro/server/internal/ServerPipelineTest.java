@@ -1,6 +1,7 @@
 package dev.fastro.server.internal;
 
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.test.NettyLeakDetection;
@@ -29,13 +30,13 @@ class ServerPipelineTest {
 
 	private static final ServerOptions OPTIONS = new ServerOptions("127.0.0.1", 0, 0, 1024, 4096, 8192,
 			Duration.ofSeconds(60), Duration.ofSeconds(20), null, false, null, PooledByteBufAllocator.DEFAULT, null,
-			null, false);
+			null, false, WebSocketSettings.DEFAULTS);
 
 	@Test
 	void aSwitchToH2cTakesTheGuardsOffAndPutsTheHttp2ErrorsHandlerOn() {
 		EmbeddedChannel channel = new EmbeddedChannel();
 		channel.pipeline().addLast(NettyPipeline.HttpCodec, new HttpServerCodec());
-		new ServerPipeline(OPTIONS, new JsonCodec(JsonMapper.builder().build()), null, null)
+		new ServerPipeline(OPTIONS, new JsonCodec(JsonMapper.builder().build()), null, null, new AtomicInteger())
 			.install(channel.pipeline());
 		assertThat(channel.pipeline().names()).contains("fastro.closer", "fastro.framing", "fastro.messages");
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import dev.fastro.autoconfigure.internal.ServerSentEventResults;
 import dev.fastro.http.ErrorHook;
 import dev.fastro.http.ExceptionHandler;
 import dev.fastro.http.Middleware;
@@ -20,6 +21,7 @@ import dev.fastro.http.internal.BodyValidator;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.DispatcherPipeline;
 import dev.fastro.http.internal.DispatcherWrapper;
+import dev.fastro.http.internal.EventResults;
 import dev.fastro.http.internal.FileResults;
 import dev.fastro.http.internal.JakartaBodyValidator;
 import dev.fastro.http.internal.JsonCodec;
@@ -46,6 +48,7 @@ import org.springframework.boot.thread.Threading;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
 
 /**
  * Fastro's request pipeline: the {@link Dispatcher} that routes requests through the
@@ -156,7 +159,9 @@ public class FastroAutoConfiguration {
 			.ignoreTrailingSlash(router.isIgnoreTrailingSlash())
 			.cache(router.getCache().isEnabled(), router.getCache().getMaxSize().toBytes())
 			.requestTimeout(properties.getServer().getRequestTimeout())
-			.multipart(multipart(properties.getMultipart()));
+			.multipart(multipart(properties.getMultipart()))
+			.eventResults(serverSentEvents())
+			.heartbeatInterval(properties.getSse().getHeartbeatInterval());
 	}
 
 	/**
@@ -176,6 +181,15 @@ public class FastroAutoConfiguration {
 		return new MultipartSettings(multipart.getFileSizeThreshold().toBytes(), multipart.getMaxFileSize().toBytes(),
 				multipart.getMaxRequestSize().toBytes(), multipart.getMaxParts(),
 				(int) multipart.getMaxPartHeaderSize().toBytes(), location);
+	}
+
+	/**
+	 * Spring's {@code ServerSentEvent}, when {@code spring-web} is there to make it; its
+	 * class is never loaded otherwise.
+	 */
+	private static EventResults serverSentEvents() {
+		return ClassUtils.isPresent(ServerSentEventResults.SERVER_SENT_EVENT,
+				FastroAutoConfiguration.class.getClassLoader()) ? new ServerSentEventResults() : EventResults.NONE;
 	}
 
 	/**

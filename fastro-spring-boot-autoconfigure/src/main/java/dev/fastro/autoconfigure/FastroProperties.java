@@ -33,6 +33,8 @@ public class FastroProperties implements Validator {
 
 	private final Multipart multipart = new Multipart();
 
+	private final Sse sse = new Sse();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -55,6 +57,10 @@ public class FastroProperties implements Validator {
 
 	public Multipart getMultipart() {
 		return this.multipart;
+	}
+
+	public Sse getSse() {
+		return this.sse;
 	}
 
 	/** The Reactor Netty server. */
@@ -789,6 +795,26 @@ public class FastroProperties implements Validator {
 
 	}
 
+	/** Server-sent events: the streams a handler answers as text/event-stream. */
+	public static class Sse {
+
+		/**
+		 * How long an event stream may send nothing before it sends a comment line, so
+		 * that proxies and load balancers that close idle connections keep it open, and a
+		 * client that left is noticed. 0 sends none.
+		 */
+		private Duration heartbeatInterval = Duration.ofSeconds(15);
+
+		public Duration getHeartbeatInterval() {
+			return this.heartbeatInterval;
+		}
+
+		public void setHeartbeatInterval(Duration heartbeatInterval) {
+			this.heartbeatInterval = heartbeatInterval;
+		}
+
+	}
+
 	/**
 	 * The route-context cache, which remembers the match of a method and path with
 	 * parameters.
@@ -897,6 +923,9 @@ public class FastroProperties implements Validator {
 		check(errors, "multipart.maxParts", multipart.getMaxParts() >= 1, "must be at least 1");
 		check(errors, "multipart.maxPartHeaderSize", positiveInt(multipart.getMaxPartHeaderSize()),
 				"must be between 1B and 2GB");
+		Duration heartbeatInterval = ((FastroProperties) target).getSse().getHeartbeatInterval();
+		check(errors, "sse.heartbeatInterval", heartbeatInterval == null || !heartbeatInterval.isNegative(),
+				"must not be negative (0 sends no heartbeats)");
 	}
 
 	/** {@code /**}, or a path without wildcards followed by {@code /**}. */

@@ -36,6 +36,8 @@ public final class FastroServer {
 
 	private final HttpServer server;
 
+	private final Dispatcher dispatcher;
+
 	private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
 	private final LoopResources loops;
@@ -59,6 +61,7 @@ public final class FastroServer {
 	public FastroServer(ServerOptions options, Dispatcher dispatcher, DispatcherWrapper wrapper, JsonCodec json,
 			RequestLimits limits, List<? extends Function<HttpServer, HttpServer>> customizers) {
 		this.options = options;
+		this.dispatcher = dispatcher;
 		this.loops = (options.eventLoopThreads() > 0) ? LoopResources.create("fastro", options.eventLoopThreads(), true)
 				: null;
 		FastroHttpHandler handler = new FastroHttpHandler(dispatcher, wrapper.wrap(dispatcher), json, limits,
@@ -171,8 +174,9 @@ public final class FastroServer {
 	}
 
 	/**
-	 * Stops accepting connections, waits up to {@code gracePeriod} for in-flight requests
-	 * to finish, then closes every connection left.
+	 * Stops accepting connections, ends the server-sent event streams, waits up to
+	 * {@code gracePeriod} for in-flight requests to finish, then closes every connection
+	 * left.
 	 */
 	public synchronized void stop(Duration gracePeriod) {
 		DisposableServer server = this.running;
@@ -182,6 +186,8 @@ public final class FastroServer {
 		this.running = null;
 		long deadline = System.nanoTime() + gracePeriod.toNanos();
 		ConnectionState.draining(this.connections, true);
+		// Their connections draining, the streams' ends close them.
+		this.dispatcher.endEventStreams();
 		boolean finished;
 		try {
 			server.disposeNow(gracePeriod);

@@ -266,9 +266,11 @@ class ServerSentEventsTest {
 				assertThat(TestHttp.header(response, "content-type")).isEqualTo(TestHttp.PROBLEM_JSON);
 				assertThat(TestHttp.json(response.body()).get("detail").asString()).isEqualTo("No events today");
 			}
-			HttpResponse<String> badId = TestHttp.get(port(context), "/bad-id");
-			assertThat(badId.statusCode()).isEqualTo(500);
-			assertThat(TestHttp.header(badId, "content-type")).isEqualTo(TestHttp.PROBLEM_JSON);
+			for (String path : List.of("/unwritable", "/negative-retry")) {
+				HttpResponse<String> unwritable = TestHttp.get(port(context), path);
+				assertThat(unwritable.statusCode()).as(path).isEqualTo(500);
+				assertThat(TestHttp.header(unwritable, "content-type")).isEqualTo(TestHttp.PROBLEM_JSON);
+			}
 		});
 	}
 
@@ -426,6 +428,15 @@ class ServerSentEventsTest {
 	record Point(int x, int y) {
 	}
 
+	/** Data that JSON cannot be written of. */
+	static class Unwritable {
+
+		public String getValue() {
+			throw new IllegalStateException("No JSON for this");
+		}
+
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	static class EventRoutes {
 
@@ -483,7 +494,9 @@ class ServerSentEventsTest {
 				.get("/fails-later",
 						ctx -> Flux.just(ServerSentEvent.builder("first").build())
 							.concatWith(Flux.error(new IllegalStateException("broken feed"))))
-				.get("/bad-id", ctx -> Flux.just(ServerSentEvent.builder("data").id("1\n2").build()))
+				.get("/unwritable", ctx -> Flux.just(ServerSentEvent.builder(new Unwritable()).build()))
+				.get("/negative-retry",
+						ctx -> Flux.just(ServerSentEvent.builder("soon").retry(Duration.ofSeconds(-1)).build()))
 				.build();
 		}
 

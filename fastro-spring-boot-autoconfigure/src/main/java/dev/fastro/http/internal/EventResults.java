@@ -25,7 +25,9 @@ public interface EventResults {
 	Event event(Object item);
 
 	/**
-	 * The fields of one event, each {@code null} when it has none.
+	 * The fields of one event, each {@code null} when it has none. The id and the name
+	 * are one line each, as Spring's builder makes sure: a line break would end the field
+	 * early, and the rest would be read as other fields.
 	 *
 	 * @param id the event's id, which the client sends back as {@code Last-Event-ID} when
 	 * it reconnects

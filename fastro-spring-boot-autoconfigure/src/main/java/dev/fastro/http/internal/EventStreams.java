@@ -124,8 +124,8 @@ final class EventStreams {
 				data(chunk, item);
 			}
 			else {
-				field(chunk, ID, "id", event.id());
-				field(chunk, EVENT, "event", event.name());
+				field(chunk, ID, event.id());
+				field(chunk, EVENT, event.name());
 				if (event.retry() != null) {
 					if (event.retry().isNegative()) {
 						throw new IllegalArgumentException(
@@ -150,19 +150,11 @@ final class EventStreams {
 		}
 	}
 
-	/**
-	 * Writes a field of one line. A line break in it would end the field early, and the
-	 * rest would be read as other fields, or as the end of the event.
-	 */
-	private static void field(ByteBuf chunk, byte[] name, String what, String value) {
-		if (value == null) {
-			return;
+	/** Writes a field of one line, if it is set. */
+	private static void field(ByteBuf chunk, byte[] name, String value) {
+		if (value != null) {
+			line(chunk, name, value, 0, value.length());
 		}
-		if (value.indexOf('\n') >= 0 || value.indexOf('\r') >= 0) {
-			throw new IllegalArgumentException(
-					"The " + what + " of a server-sent event must be one line, was '" + value + "'");
-		}
-		line(chunk, name, value, 0, value.length());
 	}
 
 	/** Writes data: text as it is, any other value as JSON. */

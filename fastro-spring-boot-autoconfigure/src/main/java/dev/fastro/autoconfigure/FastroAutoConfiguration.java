@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import dev.fastro.autoconfigure.internal.ServerSentEventResults;
 import dev.fastro.http.ErrorHook;
 import dev.fastro.http.ExceptionHandler;
 import dev.fastro.http.Middleware;
@@ -48,7 +47,6 @@ import org.springframework.boot.thread.Threading;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
-import org.springframework.util.ClassUtils;
 
 /**
  * Fastro's request pipeline: the {@link Dispatcher} that routes requests through the
@@ -160,7 +158,7 @@ public class FastroAutoConfiguration {
 			.cache(router.getCache().isEnabled(), router.getCache().getMaxSize().toBytes())
 			.requestTimeout(properties.getServer().getRequestTimeout())
 			.multipart(multipart(properties.getMultipart()))
-			.eventResults(serverSentEvents())
+			.eventResults(EventResults.onClassPath())
 			.heartbeatInterval(properties.getSse().getHeartbeatInterval());
 	}
 
@@ -181,15 +179,6 @@ public class FastroAutoConfiguration {
 		return new MultipartSettings(multipart.getFileSizeThreshold().toBytes(), multipart.getMaxFileSize().toBytes(),
 				multipart.getMaxRequestSize().toBytes(), multipart.getMaxParts(),
 				(int) multipart.getMaxPartHeaderSize().toBytes(), location);
-	}
-
-	/**
-	 * Spring's {@code ServerSentEvent}, when {@code spring-web} is there to make it; its
-	 * class is never loaded otherwise.
-	 */
-	private static EventResults serverSentEvents() {
-		return ClassUtils.isPresent(ServerSentEventResults.SERVER_SENT_EVENT,
-				FastroAutoConfiguration.class.getClassLoader()) ? new ServerSentEventResults() : EventResults.NONE;
 	}
 
 	/**

@@ -6,16 +6,22 @@ import org.springframework.http.codec.ServerSentEvent;
 
 /**
  * The stream items that are server-sent events: Spring's {@link ServerSentEvent}, which
- * users of WebFlux know. Needs {@code spring-web}, which the starter brings.
+ * users of WebFlux know. Needs {@code spring-web}, which the starter brings; the pipeline
+ * finds it as a service ({@link EventResults#onClassPath()}).
  */
 public final class ServerSentEventResults implements EventResults {
 
-	/** The class of Spring's events, to tell whether {@code spring-web} is there. */
-	public static final String SERVER_SENT_EVENT = "org.springframework.http.codec.ServerSentEvent";
+	/**
+	 * Spring's class, resolved as this one is initialized: without {@code spring-web}
+	 * that fails, and the pipeline finds no events, rather than a service that fails on
+	 * the first item of every stream.
+	 */
+	private static final Class<?> SERVER_SENT_EVENT = ServerSentEvent.class;
 
 	@Override
 	public Event event(Object item) {
-		if (item instanceof ServerSentEvent<?> event) {
+		if (SERVER_SENT_EVENT.isInstance(item)) {
+			ServerSentEvent<?> event = (ServerSentEvent<?>) item;
 			return new Event(event.id(), event.event(), event.retry(), event.comment(), event.data());
 		}
 		return null;

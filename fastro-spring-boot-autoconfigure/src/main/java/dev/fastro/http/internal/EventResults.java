@@ -1,19 +1,38 @@
 package dev.fastro.http.internal;
 
 import java.time.Duration;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 
 /**
  * The items of a streamed result that are server-sent events, of a type the pipeline does
  * not know itself, such as Spring's {@code ServerSentEvent}: the {@link ResultWriter}
  * asks about the first item of a stream the client did not ask to get as
- * {@code text/event-stream}, and sends the stream as events when it is one. Given to the
- * {@link Dispatcher} by the auto-configuration, which knows Spring.
+ * {@code text/event-stream}, and sends the stream as events when it is one. The
+ * implementation that knows Spring's type is the auto-configuration's, found as a
+ * service.
  */
 @FunctionalInterface
 public interface EventResults {
 
 	/** No item is an event: every item of an event stream is its data. */
 	EventResults NONE = (item) -> null;
+
+	/**
+	 * The events as an application sees them: those of the implementation that the class
+	 * path provides as a service (Spring's {@code ServerSentEvent}, from the
+	 * auto-configuration's jar), or none, as when {@code spring-web}, which that
+	 * implementation needs, is missing.
+	 */
+	static EventResults onClassPath() {
+		try {
+			return ServiceLoader.load(EventResults.class, EventResults.class.getClassLoader()).findFirst().orElse(NONE);
+		}
+		catch (ServiceConfigurationError | LinkageError ex) {
+			// The service is there, the types it reads are not.
+			return NONE;
+		}
+	}
 
 	/**
 	 * The event an item of a stream stands for. Asked of every item of an event stream,

@@ -26,13 +26,13 @@ import org.springframework.util.MimeTypeUtils;
  */
 public final class ResponseCompression implements CompressionRule {
 
+	private static final MimeType EVENT_STREAM = MimeTypeUtils.parseMimeType("text/event-stream");
+
 	private final int minResponseSize;
 
 	private final List<MimeType> mimeTypes;
 
 	private final List<String> excludedUserAgents;
-
-	private static final MimeType EVENT_STREAM = MimeTypeUtils.parseMimeType("text/event-stream");
 
 	private final ContentCodings codings = ContentCodings.onClassPath();
 

@@ -20,6 +20,7 @@ import dev.fastro.http.internal.BodyValidator;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.DispatcherPipeline;
 import dev.fastro.http.internal.DispatcherWrapper;
+import dev.fastro.http.internal.EventResults;
 import dev.fastro.http.internal.FileResults;
 import dev.fastro.http.internal.JakartaBodyValidator;
 import dev.fastro.http.internal.JsonCodec;
@@ -156,7 +157,9 @@ public class FastroAutoConfiguration {
 			.ignoreTrailingSlash(router.isIgnoreTrailingSlash())
 			.cache(router.getCache().isEnabled(), router.getCache().getMaxSize().toBytes())
 			.requestTimeout(properties.getServer().getRequestTimeout())
-			.multipart(multipart(properties.getMultipart()));
+			.multipart(multipart(properties.getMultipart()))
+			.eventResults(EventResults.onClassPath())
+			.heartbeatInterval(properties.getSse().getHeartbeatInterval());
 	}
 
 	/**

@@ -35,6 +35,8 @@ public class FastroProperties implements Validator {
 
 	private final WebSocket websocket = new WebSocket();
 
+	private final Sse sse = new Sse();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -61,6 +63,10 @@ public class FastroProperties implements Validator {
 
 	public WebSocket getWebsocket() {
 		return this.websocket;
+	}
+
+	public Sse getSse() {
+		return this.sse;
 	}
 
 	/** The Reactor Netty server. */
@@ -856,6 +862,26 @@ public class FastroProperties implements Validator {
 
 	}
 
+	/** Server-sent events: the streams a handler answers as text/event-stream. */
+	public static class Sse {
+
+		/**
+		 * How long an event stream may send nothing before it sends a comment line, so
+		 * that proxies and load balancers that close idle connections keep it open, and a
+		 * client that left is noticed. 0 sends none.
+		 */
+		private Duration heartbeatInterval = Duration.ofSeconds(15);
+
+		public Duration getHeartbeatInterval() {
+			return this.heartbeatInterval;
+		}
+
+		public void setHeartbeatInterval(Duration heartbeatInterval) {
+			this.heartbeatInterval = heartbeatInterval;
+		}
+
+	}
+
 	/**
 	 * The route-context cache, which remembers the match of a method and path with
 	 * parameters.
@@ -973,6 +999,9 @@ public class FastroProperties implements Validator {
 		check(errors, "websocket.idleTimeout",
 				websocket.getIdleTimeout() == null || websocket.getIdleTimeout().toMillis() > 0,
 				"must be at least 1ms");
+		Duration heartbeatInterval = ((FastroProperties) target).getSse().getHeartbeatInterval();
+		check(errors, "sse.heartbeatInterval", heartbeatInterval == null || !heartbeatInterval.isNegative(),
+				"must not be negative (0 sends no heartbeats)");
 	}
 
 	/** {@code /**}, or a path without wildcards followed by {@code /**}. */

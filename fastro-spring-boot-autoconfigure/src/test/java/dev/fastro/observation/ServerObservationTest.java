@@ -166,6 +166,24 @@ class ServerObservationTest {
 		}
 	}
 
+	@Test
+	void endsTheObservationOfAnEventStreamWhenItsClientGoesAway() throws Exception {
+		Events events = context.getBean(Events.class);
+		MeterRegistry meters = context.getBean(MeterRegistry.class);
+		try (RawHttp wire = new RawHttp(port)) {
+			assertThat(wire.send(rawRequest("GET", "/events", "accept: text/event-stream")).readToHead().status())
+				.isEqualTo(200);
+			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(activeTasks(meters)).isOne());
+			wire.reset();
+		}
+		assertThat(events.cancelled.await(10, TimeUnit.SECONDS)).isTrue();
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(() -> assertThat(meters.find("http.server.requests")
+				.tags("uri", "/events", "outcome", "UNKNOWN", "status", "200")
+				.timer()).isNotNull());
+		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(activeTasks(meters)).isZero());
+	}
+
 	private static Timer timer(MeterRegistry meters, String uri, String status) {
 		return meters.find("http.server.requests").tags("uri", uri, "status", status).timer();
 	}
@@ -204,6 +222,17 @@ class ServerObservationTest {
 
 	}
 
+	/** An event stream without an end, which says when it is given up on. */
+	static class Events {
+
+		final CountDownLatch cancelled = new CountDownLatch(1);
+
+		Flux<String> stream() {
+			return Flux.just("first").concatWith(Flux.never()).doOnCancel(this.cancelled::countDown);
+		}
+
+	}
+
 	@SpringBootConfiguration
 	@EnableAutoConfiguration
 	static class ObservedApp {
@@ -224,12 +253,18 @@ class ServerObservationTest {
 		}
 
 		@Bean
-		Routes observedRoutes(Slow slow, Stream stream) {
+		Events events() {
+			return new Events();
+		}
+
+		@Bean
+		Routes observedRoutes(Slow slow, Stream stream, Events events) {
 			return Routes.builder().get("/user/{id}", ctx -> "User " + ctx.param("id")).get("/fail", ctx -> {
 				throw new IllegalStateException("failed on purpose");
 			})
 				.get("/slow", ctx -> slow.answer())
 				.get("/stream", ctx -> stream.items())
+				.get("/events", ctx -> events.stream())
 				.get("/mdc", ctx -> traceIdInMdc())
 				.get("/mdc/blocking", Handler.blocking(ctx -> traceIdInMdc()))
 				.get("/mdc/mono",

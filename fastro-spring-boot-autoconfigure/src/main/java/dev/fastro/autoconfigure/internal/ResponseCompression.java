@@ -19,12 +19,14 @@ import org.springframework.util.MimeTypeUtils;
  * <p>
  * A response is a candidate when its body is at least the minimum size (or of unknown
  * length), its content type is one of the compressible ones, it is not already encoded
- * nor a range of a file (whose {@code Content-Range} counts the bytes as they are), and
- * the client is not one of the excluded user agents. Every candidate gets
- * {@code Vary: Accept-Encoding}, whether or not this client accepts an encoding, so that
- * caches keep the encodings apart.
+ * nor a range of a file (whose {@code Content-Range} counts the bytes as they are), nor
+ * server-sent events, and the client is not one of the excluded user agents. Every
+ * candidate gets {@code Vary: Accept-Encoding}, whether or not this client accepts an
+ * encoding, so that caches keep the encodings apart.
  */
 public final class ResponseCompression implements CompressionRule {
+
+	private static final MimeType EVENT_STREAM = MimeTypeUtils.parseMimeType("text/event-stream");
 
 	private final int minResponseSize;
 
@@ -75,6 +77,12 @@ public final class ResponseCompression implements CompressionRule {
 		}
 		try {
 			MimeType type = MimeTypeUtils.parseMimeType(contentType);
+			if (EVENT_STREAM.equalsTypeAndSubtype(type)) {
+				// Whatever the types configured, such as text/*: a compressor holds what
+				// it is given until it has enough to compress, and each event must
+				// leave as it is produced.
+				return false;
+			}
 			for (MimeType compressible : this.mimeTypes) {
 				if (compressible.isCompatibleWith(type)) {
 					return true;

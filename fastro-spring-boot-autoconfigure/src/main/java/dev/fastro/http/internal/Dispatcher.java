@@ -64,6 +64,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 	private final ResultWriter writer;
 
+	private final EventStreams eventStreams;
+
 	private final Scheduler blockingScheduler;
 
 	private final NoRouteFallback fallback;
@@ -115,8 +117,10 @@ public final class Dispatcher implements ExchangeDispatcher {
 		this.noRoute = new ComposedRoute(Middleware.compose(global, this::answerNoRoute), false, BodyPolicy.WHOLE);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
-		this.writer = new ResultWriter(Objects.requireNonNull(builder.json, "json"), errors, builder.responseHooks,
-				builder.requestTimeout, builder.blockingScheduler, builder.files);
+		JsonCodec json = Objects.requireNonNull(builder.json, "json");
+		this.eventStreams = new EventStreams(json, builder.events, builder.heartbeatInterval);
+		this.writer = new ResultWriter(json, errors, builder.responseHooks, builder.requestTimeout,
+				builder.blockingScheduler, builder.files, this.eventStreams);
 		this.blockingScheduler = builder.blockingScheduler;
 		this.fallback = builder.fallback;
 		this.multiparts = new Multiparts(builder.multipart, builder.blockingScheduler);
@@ -131,6 +135,16 @@ public final class Dispatcher implements ExchangeDispatcher {
 	/** The router, for its routes and cache statistics. */
 	public Router<?> router() {
 		return this.router;
+	}
+
+	/**
+	 * Ends every server-sent event stream open now, cleanly, as the server shuts down:
+	 * the client reconnects, to another instance, and a stream without an end does not
+	 * hold the graceful shutdown until its grace period is over. Streams that begin later
+	 * run on, as a server stopped may be started again.
+	 */
+	public void endEventStreams() {
+		this.eventStreams.end();
 	}
 
 	@Override
@@ -377,6 +391,10 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 		private FileResults files = FileResults.NONE;
 
+		private EventResults events = EventResults.NONE;
+
+		private Duration heartbeatInterval;
+
 		private NoRouteFallback fallback;
 
 		private MultipartSettings multipart = MultipartSettings.DEFAULTS;
@@ -472,6 +490,25 @@ public final class Dispatcher implements ExchangeDispatcher {
 		 */
 		public Builder fileResults(FileResults files) {
 			this.files = files;
+			return this;
+		}
+
+		/**
+		 * The items of streams that are server-sent events; none unless set, so that only
+		 * the client's {@code Accept} or the handler's content type makes a stream an
+		 * event stream.
+		 */
+		public Builder eventResults(EventResults events) {
+			this.events = events;
+			return this;
+		}
+
+		/**
+		 * How long an event stream may send nothing before it sends a heartbeat comment;
+		 * {@code null} or zero, the default, for no heartbeats.
+		 */
+		public Builder heartbeatInterval(Duration interval) {
+			this.heartbeatInterval = interval;
 			return this;
 		}
 

@@ -51,6 +51,7 @@ public final class DispatcherPipeline implements RequestPipeline {
 			.routes(routes)
 			.json(json)
 			.fileResults(FileResults.onClassPath())
+			.eventResults(EventResults.onClassPath())
 			.build();
 		return new DispatcherPipeline(dispatcher, dispatcher, json, DEFAULT_LIMITS);
 	}

@@ -149,13 +149,18 @@ public final class JsonCodec {
 			if (prefix >= 0) {
 				buffer.writeByte(prefix);
 			}
-			this.mapper.writeValue((OutputStream) new ByteBufOutputStream(buffer), value);
+			write(value, buffer);
 			return buffer;
 		}
 		catch (RuntimeException ex) {
 			buffer.release();
 			throw ex;
 		}
+	}
+
+	/** Writes {@code value} as JSON at the end of {@code buffer}. */
+	void write(Object value, ByteBuf buffer) {
+		this.mapper.writeValue((OutputStream) new ByteBufOutputStream(buffer), value);
 	}
 
 	/**

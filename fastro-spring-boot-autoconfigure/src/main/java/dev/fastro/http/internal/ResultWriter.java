@@ -35,10 +35,13 @@ import reactor.core.scheduler.Schedulers;
 /**
  * Writes what a handler returned. A value known now is written with one send of a buffer
  * whose length is set; a {@code Mono} or {@code CompletionStage} is written when it
- * completes; any other {@code Publisher} is streamed as a JSON array, or as
- * newline-delimited JSON when the client prefers {@code application/x-ndjson}; an
- * {@code InputStream} is streamed as it is read; a file ({@link FileResults}) is sent as
- * it is, whole or in the byte ranges the request asks for.
+ * completes; any other {@code Publisher} is streamed as a JSON array, as
+ * newline-delimited JSON when the client prefers {@code application/x-ndjson}, or as
+ * server-sent events ({@link EventStreams}) when the client prefers
+ * {@code text/event-stream}, the handler set that content type, or the first item is an
+ * event ({@link EventResults}); an {@code InputStream} is streamed as it is read; a file
+ * ({@link FileResults}) is sent as it is, whole or in the byte ranges the request asks
+ * for.
  */
 final class ResultWriter {
 
@@ -52,8 +55,11 @@ final class ResultWriter {
 
 	static final AsciiString OCTET_STREAM = AsciiString.cached("application/octet-stream");
 
-	// What a stream can be sent as, JSON first when a client accepts both alike.
-	private static final List<String> STREAM_TYPES = List.of(APPLICATION_JSON.toString(), NDJSON.toString());
+	// What a stream can be sent as, JSON first when a client accepts several alike.
+	private static final List<String> STREAM_TYPES = List.of(APPLICATION_JSON.toString(), NDJSON.toString(),
+			EventStreams.TEXT_EVENT_STREAM.toString());
+
+	private static final AsciiString NO_CACHE = AsciiString.cached("no-cache");
 
 	private static final Object NOTHING = new Object();
 
@@ -77,14 +83,17 @@ final class ResultWriter {
 
 	private final FileResults files;
 
+	private final EventStreams events;
+
 	ResultWriter(JsonCodec json, ErrorAnswers errors, List<ResponseHook> hooks, Duration requestTimeout,
-			Scheduler blockingScheduler, FileResults files) {
+			Scheduler blockingScheduler, FileResults files, EventStreams events) {
 		this.json = json;
 		this.errors = errors;
 		this.hooks = hooks.toArray(ResponseHook[]::new);
 		this.requestTimeout = requestTimeout;
 		this.blockingScheduler = blockingScheduler;
 		this.files = files;
+		this.events = events;
 	}
 
 	/** Writes a handler's result, whatever its kind. */
@@ -105,7 +114,7 @@ final class ResultWriter {
 			return writeLater(ctx, bounded(ctx, Mono.fromCompletionStage(stage)), answersError);
 		}
 		if (result instanceof Publisher<?> stream) {
-			return stream(ctx, bounded(ctx, Flux.from(stream)), answersError);
+			return stream(ctx, Flux.from(stream), answersError);
 		}
 		if (result instanceof InputStream bytes) {
 			// An answer without a body closes the stream unread.
@@ -239,9 +248,10 @@ final class ResultWriter {
 
 	/**
 	 * Bounds the wait for a stream's first item, with which it answers, by the request
-	 * timeout: a stream that has begun may take as long as it likes.
+	 * timeout: a stream that has begun may take as long as it likes. An event stream's
+	 * first heartbeat begins it too.
 	 */
-	private Flux<?> bounded(Exchange ctx, Flux<?> stream) {
+	private <T> Flux<T> bounded(Exchange ctx, Flux<T> stream) {
 		return (this.requestTimeout != null)
 				? stream.timeout(Mono.delay(this.requestTimeout), (item) -> Mono.never(), timedOut(ctx)) : stream;
 	}
@@ -560,9 +570,24 @@ final class ResultWriter {
 		return Unpooled.wrappedBuffer(text.getBytes(StandardCharsets.US_ASCII));
 	}
 
-	/** Streams items as a JSON array, or as newline-delimited JSON. */
+	/**
+	 * Streams items as server-sent events when the answer is an event stream from the
+	 * start, or its first item is an event; else as a JSON array, or as newline-delimited
+	 * JSON.
+	 */
 	private Publisher<Void> stream(Exchange ctx, Flux<?> items, boolean answersError) {
-		boolean ndjson = acceptsNdjson(ctx);
+		AsciiString type = streamType(ctx);
+		if (type == EventStreams.TEXT_EVENT_STREAM) {
+			return stream(ctx, bounded(ctx, this.events.write(ctx, items)), type, answersError);
+		}
+		return bounded(ctx, items).switchOnFirst((first, all) -> (first.hasValue() && this.events.isEvent(first.get()))
+				? stream(ctx, this.events.write(ctx, all), EventStreams.TEXT_EVENT_STREAM, answersError)
+				: stream(ctx, all, type == NDJSON, answersError))
+			.then();
+	}
+
+	/** Streams items as a JSON array, or as newline-delimited JSON. */
+	private Publisher<Void> stream(Exchange ctx, Flux<?> items, boolean ndjson, boolean answersError) {
 		Flux<ByteBuf> body = ndjson ? items.map(item -> this.json.write(item, ctx.alloc(), -1).writeByte('\n'))
 				: items.index()
 					.map(item -> this.json.write(item.getT2(), ctx.alloc(), (item.getT1() == 0) ? '[' : ','))
@@ -593,6 +618,12 @@ final class ResultWriter {
 				return failed(ctx, first.getThrowable(), answersError);
 			}
 			defaultContentType(ctx, contentType);
+			if (contentType == EventStreams.TEXT_EVENT_STREAM
+					&& !ctx.responseHeaders().contains(HttpHeaderNames.CACHE_CONTROL)) {
+				// Each client follows the stream as it is produced: no cache may answer
+				// with what it holds of an earlier one.
+				ctx.responseHeaders().set(HttpHeaderNames.CACHE_CONTROL, NO_CACHE);
+			}
 			runHooks(ctx);
 			// The transport frames a stream: chunked, or until the connection closes.
 			HttpHeaders headers = ctx.responseHeaders();
@@ -627,12 +658,35 @@ final class ResultWriter {
 	}
 
 	/**
-	 * Whether the client prefers newline-delimited JSON: a client that accepts it no more
-	 * than JSON, or not at all, gets a JSON array.
+	 * What a stream is sent as: an event stream when the handler set that content type;
+	 * else what the client prefers, newline-delimited JSON or an event stream, unless the
+	 * handler set another content type; a JSON array for a client that accepts JSON no
+	 * less than those, or none of them.
 	 */
-	private static boolean acceptsNdjson(Context ctx) {
-		return NDJSON.contentEquals(
-				ContentNegotiation.choose(ctx.headers("accept"), STREAM_TYPES, ContentNegotiation.MEDIA_RANGES));
+	private static AsciiString streamType(Context ctx) {
+		String contentType = ctx.responseHeaders().get(HttpHeaderNames.CONTENT_TYPE);
+		if (contentType != null && isEventStream(contentType)) {
+			return EventStreams.TEXT_EVENT_STREAM;
+		}
+		String preferred = ContentNegotiation.choose(ctx.headers("accept"), STREAM_TYPES,
+				ContentNegotiation.MEDIA_RANGES);
+		if (NDJSON.contentEquals(preferred)) {
+			return NDJSON;
+		}
+		if (contentType == null && EventStreams.TEXT_EVENT_STREAM.contentEquals(preferred)) {
+			return EventStreams.TEXT_EVENT_STREAM;
+		}
+		return APPLICATION_JSON;
+	}
+
+	/**
+	 * Whether a content type is {@code text/event-stream}, with or without parameters.
+	 */
+	private static boolean isEventStream(String contentType) {
+		AsciiString eventStream = EventStreams.TEXT_EVENT_STREAM;
+		int length = eventStream.length();
+		return eventStream.regionMatches(true, 0, contentType, 0, length) && (contentType.length() == length
+				|| contentType.charAt(length) == ';' || contentType.charAt(length) == ' ');
 	}
 
 	private static void defaultContentType(Context ctx, AsciiString contentType) {

@@ -29,7 +29,8 @@ public interface RequestPipeline {
 	 * exception handlers, and the defaults of {@code fastro.*}: at most 1,000 query
 	 * parameters or form fields, no request timeout, no route cache, blocking routes on
 	 * Reactor's bounded elastic scheduler. A handler's {@code Resource} or {@code Path}
-	 * is answered with its file, as in an application.
+	 * is answered with its file, and a stream of Spring's {@code ServerSentEvent}s as
+	 * server-sent events, as in an application, though without heartbeats.
 	 * @param jsonMapper the mapper JSON bodies are read and written with
 	 * @param routes the routes to serve
 	 * @return the pipeline

@@ -37,6 +37,8 @@ public final class FastroServer {
 
 	private final HttpServer server;
 
+	private final Dispatcher dispatcher;
+
 	private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
 	private final LoopResources loops;
@@ -62,6 +64,7 @@ public final class FastroServer {
 	public FastroServer(ServerOptions options, Dispatcher dispatcher, DispatcherWrapper wrapper, JsonCodec json,
 			RequestLimits limits, List<? extends Function<HttpServer, HttpServer>> customizers) {
 		this.options = options;
+		this.dispatcher = dispatcher;
 		this.loops = (options.eventLoopThreads() > 0) ? LoopResources.create("fastro", options.eventLoopThreads(), true)
 				: null;
 		FastroHttpHandler handler = new FastroHttpHandler(dispatcher, wrapper.wrap(dispatcher), json, limits,
@@ -174,8 +177,9 @@ public final class FastroServer {
 	}
 
 	/**
-	 * Stops accepting connections, waits up to {@code gracePeriod} for in-flight requests
-	 * to finish, then closes every connection left.
+	 * Stops accepting connections, ends the server-sent event streams, waits up to
+	 * {@code gracePeriod} for in-flight requests to finish, then closes every connection
+	 * left.
 	 */
 	public synchronized void stop(Duration gracePeriod) {
 		DisposableServer server = this.running;
@@ -188,6 +192,8 @@ public final class FastroServer {
 		// Each WebSocket's close frame goes before the connection's close, which then
 		// waits for the closing handshake.
 		WebSocketConnection.goingAway(this.connections);
+		// Their connections draining, the streams' ends close them.
+		this.dispatcher.endEventStreams();
 		boolean finished;
 		try {
 			server.disposeNow(gracePeriod);

@@ -19,6 +19,8 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.type.TypeReference;
 
+import org.springframework.http.codec.ServerSentEvent;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -56,6 +58,7 @@ class FastroTestClientTest {
 		.get("/later", ctx -> Mono.delay(Duration.ofMillis(1)).map(tick -> "later"))
 		.get("/blocking", Handler.blocking(ctx -> "blocked"))
 		.get("/stream", ctx -> Flux.just(new Item("a", 1), new Item("b", 2)))
+		.get("/events", ctx -> Flux.just(ServerSentEvent.builder(new Item("a", 1)).id("1").build()))
 		.get("/download", ctx -> new ByteArrayInputStream("a,b\n1,2\n".getBytes(StandardCharsets.UTF_8)))
 		.get("/cookie", ctx -> ctx.cookie("seen", "yes").status(202))
 		.get("/teapot", ctx -> {
@@ -183,6 +186,16 @@ class FastroTestClientTest {
 			.hasBody("[{\"sku\":\"a\",\"quantity\":1},{\"sku\":\"b\",\"quantity\":2}]");
 		assertThat(this.client.get("/stream").header("accept", "application/x-ndjson").exchange())
 			.hasBody("{\"sku\":\"a\",\"quantity\":1}\n{\"sku\":\"b\",\"quantity\":2}\n");
+	}
+
+	@Test
+	void collectsServerSentEventsThroughRoutesAlone() {
+		assertThat(this.client.get("/events").exchange()).hasStatus(200)
+			.hasContentType("text/event-stream")
+			.hasBody("id: 1\ndata: {\"sku\":\"a\",\"quantity\":1}\n\n");
+		assertThat(this.client.get("/stream").header("accept", "text/event-stream").exchange())
+			.hasContentType("text/event-stream")
+			.hasBody("data: {\"sku\":\"a\",\"quantity\":1}\n\ndata: {\"sku\":\"b\",\"quantity\":2}\n\n");
 	}
 
 	@Test

@@ -4,6 +4,8 @@ import dev.fastro.http.HttpException;
 import dev.fastro.http.internal.BodyStream;
 import dev.fastro.http.internal.Exchange;
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http2.Http2StreamChannel;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 import reactor.core.publisher.Mono;
@@ -77,7 +79,23 @@ final class StreamedBody extends Mono<Void> implements BodyStream.Source, CoreSu
 			this.request.receive().subscribe(this);
 		}
 		else if (subscription != null) {
-			subscription.request(1);
+			readOn(subscription);
+		}
+	}
+
+	/**
+	 * Asks for the next chunk. An HTTP/2 stream returns the flow-control credit of what
+	 * it reads as a {@code WINDOW_UPDATE} written to the connection, which Netty flushes
+	 * only at the end of the connection's own reads; a read asked for later, once the
+	 * handler has taken the chunks before, leaves it unflushed, and a client whose window
+	 * is full would wait for it forever.
+	 */
+	private void readOn(Subscription subscription) {
+		subscription.request(1);
+		Channel stream = ((Connection) this.request).channel();
+		if (stream instanceof Http2StreamChannel) {
+			// After the read that the request schedules on the event loop.
+			stream.eventLoop().execute(() -> stream.parent().flush());
 		}
 	}
 
@@ -97,7 +115,7 @@ final class StreamedBody extends Mono<Void> implements BodyStream.Source, CoreSu
 	public void onNext(ByteBuf chunk) {
 		// Reactor Netty releases the chunk once this returns: the stream takes its own.
 		if (this.stream.offer(chunk.retain())) {
-			this.inbound.request(1);
+			readOn(this.inbound);
 		}
 	}
 

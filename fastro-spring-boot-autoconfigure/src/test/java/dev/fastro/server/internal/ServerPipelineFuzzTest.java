@@ -37,6 +37,7 @@ import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.LastHttpContent;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -111,8 +112,12 @@ class ServerPipelineFuzzTest {
 		assertThat(allocator.unreleased()).as("buffers left unreleased").isEmpty();
 		assertThat(dispatcher.dispatched()).as("requests dispatched").isLessThanOrEqualTo(decoded.methods().size());
 		List<RawResponse> finals = finalResponses(answers, decoded.methods());
+		// A route that reads its body as it arrives (a stream, or multipart parts) is
+		// dispatched at its head, and answers once its body is in: on a connection still
+		// open, the last one may still be waiting for the rest.
+		int unanswered = (open && !decoded.lastBodyWhole()) ? 1 : 0;
 		assertThat(finals.size() - dispatcher.dispatched()).as("answers beyond those to dispatched requests")
-			.isBetween(0, 1);
+			.isBetween(-unanswered, 1);
 		if (finals.size() > dispatcher.dispatched()) {
 			RawResponse refusal = finals.get(finals.size() - 1);
 			assertThat(refusal.status()).as(refusal.statusLine()).isBetween(400, 599);
@@ -248,12 +253,23 @@ class ServerPipelineFuzzTest {
 
 		private boolean inputClosed;
 
+		private boolean lastBodyWhole = true;
+
 		@Override
 		public void channelRead(ChannelHandlerContext ctx, Object msg) {
 			if (msg instanceof HttpRequest request) {
 				this.methods.add(this.inputClosed ? null : request.method());
+				this.lastBodyWhole = false;
+			}
+			if (msg instanceof LastHttpContent) {
+				this.lastBodyWhole = true;
 			}
 			ctx.fireChannelRead(msg);
+		}
+
+		/** Whether the body of the last request decoded has arrived whole. */
+		boolean lastBodyWhole() {
+			return this.lastBodyWhole;
 		}
 
 		void inputClosed() {

@@ -5,6 +5,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
@@ -334,7 +335,9 @@ class RoutingTest {
 			assertThat(head.status()).isEqualTo(200);
 			assertThat(head.header("content-type")).isEqualTo(TEXT);
 			assertThat(head.header("content-length")).isEqualTo("6");
-			assertThat(head.headers()).isEqualTo(get.headers());
+			// The same headers in the same order, but the date, which may have turned a
+			// second between the two answers.
+			assertThat(withoutDate(head)).isEqualTo(withoutDate(get));
 			// Had the body been sent, its six bytes would come before this response's
 			// status line.
 			RawResponse next = raw.send(rawRequest("GET", "/")).read();
@@ -389,6 +392,10 @@ class RoutingTest {
 			return Routes.builder().get("/user/me", ctx -> "Me, the static route").build();
 		}
 
+	}
+
+	private static List<Map.Entry<String, String>> withoutDate(RawResponse response) {
+		return response.headers().stream().filter((header) -> !header.getKey().equalsIgnoreCase("date")).toList();
 	}
 
 }

@@ -335,10 +335,6 @@ public final class StaticResources implements NoRouteFallback {
 			return (coding != null) ? this.variants.get(coding) : this.file;
 		}
 
-		boolean isFile() {
-			return this.file != null && this.file.isFile();
-		}
-
 		/**
 		 * What was found, with the content of each file no longer than {@code maxLength}
 		 * held in memory; blocks.

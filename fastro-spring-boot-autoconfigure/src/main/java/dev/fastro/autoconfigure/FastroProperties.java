@@ -180,8 +180,8 @@ public class FastroProperties implements Validator {
 		 * Which exchange serves HTTP/1.1 requests: fastro, Fastro's own, or
 		 * reactor-netty, Reactor Netty's, which costs more per request and applies what a
 		 * FastroServerCustomizer sets for request handling (Reactor Netty's compression,
-		 * access log, forwarded headers or routes). With HTTP/2 on, Reactor Netty's
-		 * exchange serves every request, HTTP/1.1 ones included.
+		 * access log, forwarded headers or routes), but cannot serve WebSocket routes.
+		 * HTTP/2 streams are served by Reactor Netty's exchange either way.
 		 */
 		private Http1Exchange http1Exchange = Http1Exchange.FASTRO;
 

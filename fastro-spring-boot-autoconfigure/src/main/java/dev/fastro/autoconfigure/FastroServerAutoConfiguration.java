@@ -7,10 +7,12 @@ import java.util.function.Function;
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.autoconfigure.internal.ResponseCompression;
 import dev.fastro.autoconfigure.internal.SslBundleCustomizer;
+import dev.fastro.http.Routes;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.RequestLimits;
+import dev.fastro.http.internal.WebSocketEndpoint;
 import dev.fastro.server.internal.CompressionRule;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.server.internal.Http2Limits;
@@ -59,11 +61,30 @@ public class FastroServerAutoConfiguration {
 	@Bean
 	FastroServer fastroServer(FastroProperties properties, Dispatcher dispatcher, JsonCodec json, RequestLimits limits,
 			ObjectProvider<DispatcherWrapper> wrappers, ObjectProvider<SslBundles> sslBundles,
-			ObjectProvider<FastroServerCustomizer> customizers) {
+			ObjectProvider<FastroServerCustomizer> customizers, ObjectProvider<Routes> routes) {
 		FastroProperties.Server server = properties.getServer();
+		if (server.getHttp1Exchange() == FastroProperties.Http1Exchange.REACTOR_NETTY) {
+			refuseWebSockets(routes);
+		}
 		return server(server, server.getAddress(), server.getPort(), http2(server), ssl(server, sslBundles),
 				compression(server), webSocket(properties.getWebsocket()), dispatcher, wrapAll(wrappers), json, limits,
 				customizers.orderedStream().toList());
+	}
+
+	/**
+	 * Fails start-up on a WebSocket route: Reactor Netty's exchange cannot hand a
+	 * connection over to Fastro's WebSocket session.
+	 */
+	private static void refuseWebSockets(ObjectProvider<Routes> routes) {
+		routes.orderedStream()
+			.flatMap((declared) -> declared.routes().stream())
+			.filter((route) -> route.handler() instanceof WebSocketEndpoint)
+			.findFirst()
+			.ifPresent((route) -> {
+				throw new InvalidConfigurationPropertyValueException("fastro.server.http1-exchange", "reactor-netty",
+						"The WebSocket route " + route + " needs Fastro's own HTTP/1.1 exchange, which alone "
+								+ "switches a connection to WebSocket");
+			});
 	}
 
 	/**

@@ -6,10 +6,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.WebSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -150,6 +152,51 @@ class Http2Test {
 			assertThat(h2load.output()).contains("400 succeeded, 0 failed, 0 errored")
 				.contains("status codes: 400 2xx");
 		});
+	}
+
+	/**
+	 * A WebSocket opens over HTTP/1.1 on a server that speaks h2c too: Fastro's exchange
+	 * serves HTTP/1.1 there, and switches the connection.
+	 */
+	@Test
+	void opensAWebSocketBesideH2c() {
+		this.runner.run(context -> assertThat(echo(HttpClient.newHttpClient(), "ws", port(context))).isEqualTo("hi"));
+	}
+
+	/** The same over TLS, where ALPN chose HTTP/1.1. */
+	@Test
+	void opensAWebSocketBesideH2OverTls() {
+		this.runner.withPropertyValues(server.keyStoreBundle("server")).run(context -> {
+			HttpClient client = HttpClient.newBuilder()
+				.sslContext(TestCertificates.clientContext(null, server))
+				.build();
+			assertThat(echo(client, "wss", port(context))).isEqualTo("hi");
+		});
+	}
+
+	/** Sends one text message to the echo route and returns the first message back. */
+	private static String echo(HttpClient client, String scheme, int port) throws Exception {
+		CompletableFuture<String> received = new CompletableFuture<>();
+		WebSocket socket = client.newWebSocketBuilder()
+			.buildAsync(URI.create(scheme + "://localhost:" + port + "/socket"), new WebSocket.Listener() {
+
+				@Override
+				public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
+					received.complete(data.toString());
+					return null;
+				}
+
+				@Override
+				public void onError(WebSocket webSocket, Throwable error) {
+					received.completeExceptionally(error);
+				}
+
+			})
+			.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+		socket.sendText("hi", true);
+		String answer = received.get(WAIT.toSeconds(), TimeUnit.SECONDS);
+		socket.sendClose(WebSocket.NORMAL_CLOSURE, "").get(WAIT.toSeconds(), TimeUnit.SECONDS);
+		return answer;
 	}
 
 	@Test
@@ -444,6 +491,7 @@ class Http2Test {
 			return Routes.builder()
 				.get("/hello", ctx -> "Hello")
 				.post("/echo", Context::bodyString)
+				.websocket("/socket", session -> session.send(session.receive()))
 				.get("/endless",
 						ctx -> Flux.interval(Duration.ofMillis(1))
 							.onBackpressureDrop()

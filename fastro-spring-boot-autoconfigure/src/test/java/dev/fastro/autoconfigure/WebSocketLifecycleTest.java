@@ -24,16 +24,19 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
  * A WebSocket session through an application's life, with Actuator's metrics: its upgrade
  * is one {@code http.server.requests} observation with status 101, open sessions are a
- * gauge, and the server's graceful shutdown says {@code 1001} to each.
+ * gauge, the idle timeout and the server's graceful shutdown say {@code 1001} to each,
+ * and Reactor Netty's exchange, which cannot serve them, fails start-up.
  */
 @ExtendWith(NettyLeakDetection.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -45,10 +48,15 @@ class WebSocketLifecycleTest {
 
 	@BeforeAll
 	static void start() {
-		context = new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE)
-			.properties("fastro.server.port=0", "fastro.server.shutdown-timeout=10s")
-			.run();
+		context = start("fastro.server.shutdown-timeout=10s");
 		port = context.getBean(FastroServer.class).port();
+	}
+
+	private static ConfigurableApplicationContext start(String... properties) {
+		return new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE)
+			.properties("fastro.server.port=0")
+			.properties(properties)
+			.run();
 	}
 
 	@AfterAll
@@ -88,7 +96,30 @@ class WebSocketLifecycleTest {
 		assertThat(second.next()).isEqualTo("close:1001 Server shutting down");
 	}
 
+	@Test
+	void closesASessionIdleForTheIdleTimeoutWith1001() throws Exception {
+		try (ConfigurableApplicationContext idle = start("fastro.websocket.idle-timeout=200ms")) {
+			WebSocketTest.Listener listener = new WebSocketTest.Listener();
+			connect(idle.getBean(FastroServer.class).port(), listener);
+			assertThat(listener.next()).isEqualTo("text:welcome");
+			assertThat(listener.next()).isEqualTo("close:1001 Idle timeout");
+		}
+	}
+
+	@Test
+	void refusesToStartAWebSocketRouteOnReactorNettysExchange() {
+		assertThatThrownBy(() -> start("fastro.server.http1-exchange=reactor-netty"))
+			.hasRootCauseInstanceOf(InvalidConfigurationPropertyValueException.class)
+			.rootCause()
+			.hasMessageContaining("fastro.server.http1-exchange")
+			.hasMessageContaining("GET /live/{channel}");
+	}
+
 	private static WebSocket connect(WebSocketTest.Listener listener) throws Exception {
+		return connect(port, listener);
+	}
+
+	private static WebSocket connect(int port, WebSocketTest.Listener listener) throws Exception {
 		return TestHttp.newClient()
 			.newWebSocketBuilder()
 			.buildAsync(URI.create("ws://127.0.0.1:" + port + "/live/news"), listener)

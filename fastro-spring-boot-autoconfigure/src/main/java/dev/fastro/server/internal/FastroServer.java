@@ -88,7 +88,9 @@ public final class FastroServer {
 		if (options.tls() != null) {
 			server = options.tls().apply(server);
 		}
-		if (options.compression() != null && !this.servesHttp1Exchanges) {
+		// Reactor Netty's compression serves its exchange: HTTP/2 streams, and HTTP/1.1
+		// when asked to.
+		if (options.compression() != null && (options.http2() != null || !this.servesHttp1Exchanges)) {
 			server = compressed(server, options.compression());
 		}
 		if (options.forwardedHeaders()) {
@@ -112,13 +114,13 @@ public final class FastroServer {
 
 	/**
 	 * Whether Fastro serves the requests of HTTP/1.1 connections itself
-	 * ({@link Http1Exchanges}) rather than through Reactor Netty's exchange: unless
-	 * HTTP/2, which it leaves to Reactor Netty, is on, or the application asked for
-	 * Reactor Netty's exchange. The one rule: TLS, compression, forwarded headers, the
-	 * access log and customizers are served on either.
+	 * ({@link Http1Exchanges}) rather than through Reactor Netty's exchange: unless the
+	 * application asked for Reactor Netty's. HTTP/2 streams are Reactor Netty's either
+	 * way. The one rule: TLS, compression, forwarded headers, the access log and
+	 * customizers are served on either.
 	 */
 	private static boolean servesExchanges(ServerOptions options) {
-		return options.http2() == null && !options.reactorNettyExchange();
+		return !options.reactorNettyExchange();
 	}
 
 	/**
@@ -220,7 +222,7 @@ public final class FastroServer {
 
 	/**
 	 * Whether Fastro serves HTTP/1.1 exchanges itself, or leaves them to Reactor Netty's
-	 * exchange, as it does with HTTP/2 on or when asked to.
+	 * exchange, as it does when asked to.
 	 */
 	public boolean servesHttp1Exchanges() {
 		return this.servesHttp1Exchanges;

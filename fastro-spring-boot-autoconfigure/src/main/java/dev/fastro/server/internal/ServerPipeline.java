@@ -9,6 +9,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerUpgradeHandler;
 import reactor.netty.NettyPipeline;
 
 /**
@@ -68,19 +69,12 @@ final class ServerPipeline implements ProtocolSwitches {
 	/**
 	 * Installs the guards on a new connection: at once when it speaks HTTP/1.1 only, and
 	 * once its protocol is known when it may speak HTTP/2 as well. When Fastro serves the
-	 * exchanges and the connection speaks HTTP/1.1 only, {@link Http1Exchanges} goes
-	 * after them, so that Fastro serves its requests instead of Reactor Netty.
+	 * exchanges, {@link Http1Exchanges} goes after them, so that Fastro serves its
+	 * HTTP/1.1 requests instead of Reactor Netty.
 	 */
 	void install(ChannelPipeline pipeline) {
 		if (pipeline.get(NettyPipeline.HttpCodec) instanceof HttpServerCodec) {
-			ConnectionState state = installAround(pipeline, NettyPipeline.HttpCodec, this.exchanges != null);
-			if (this.exchanges != null) {
-				pipeline.addAfter(GUARDS[2], EXCHANGE[1],
-						new Http1Exchanges(this.exchanges, state, this.transport, this));
-				if (this.options.compression() != null) {
-					pipeline.addAfter(GUARDS[2], EXCHANGE[0], new ResponseCompressor(this.options.compression()));
-				}
-			}
+			installHttp1(pipeline, NettyPipeline.HttpCodec);
 		}
 		else if (pipeline.get(NettyPipeline.H2OrHttp11Codec) != null) {
 			pipeline.addAfter(NettyPipeline.H2OrHttp11Codec, "fastro.protocol", new ProtocolChosen());
@@ -88,6 +82,28 @@ final class ServerPipeline implements ProtocolSwitches {
 		else if (pipeline.get(NettyPipeline.H2CUpgradeHandler) != null) {
 			pipeline.addAfter(NettyPipeline.H2CUpgradeHandler, "fastro.protocol", new ProtocolChosen());
 		}
+	}
+
+	/**
+	 * Installs the guards around the HTTP/1.1 codec named {@code codec}, and the exchange
+	 * when Fastro serves it. On a connection that may still switch to h2c, the exchange
+	 * goes after the upgrade handler, which answers the requests to switch and passes the
+	 * others on; the guards stay before it, to see its {@code 101} leave.
+	 */
+	private void installHttp1(ChannelPipeline pipeline, String codec) {
+		ConnectionState state = installAround(pipeline, codec, this.exchanges != null);
+		if (this.exchanges == null) {
+			return;
+		}
+		HttpServerUpgradeHandler h2c = pipeline.get(HttpServerUpgradeHandler.class);
+		pipeline.addAfter((h2c != null) ? pipeline.context(h2c).name() : GUARDS[2], EXCHANGE[1],
+				new Http1Exchanges(this.exchanges, state, this.transport, this));
+		if (this.options.compression() != null) {
+			pipeline.addAfter(GUARDS[2], EXCHANGE[0], new ResponseCompressor(this.options.compression()));
+		}
+		// Reactor Netty's exchange takes its idle timeout off when a request arrives,
+		// which it never sees here: the guards time the connection out instead.
+		removeIfPresent(pipeline, NettyPipeline.IdleTimeoutHandler);
 	}
 
 	private ConnectionState installAround(ChannelPipeline pipeline, String codec, boolean servesExchanges) {
@@ -120,10 +136,11 @@ final class ServerPipeline implements ProtocolSwitches {
 			pipeline.remove(NettyPipeline.AccessLogHandler);
 		}
 		write101.run();
-		for (String guard : GUARDS) {
-			if (pipeline.get(guard) != null) {
-				pipeline.remove(guard);
-			}
+		for (String name : GUARDS) {
+			removeIfPresent(pipeline, name);
+		}
+		for (String name : EXCHANGE) {
+			removeIfPresent(pipeline, name);
 		}
 		installHttp2(pipeline);
 	}
@@ -145,8 +162,10 @@ final class ServerPipeline implements ProtocolSwitches {
 			removeIfPresent(pipeline, name);
 		}
 		removeIfPresent(pipeline, NettyPipeline.AccessLogHandler);
-		WebSocketConnection session = handshake.install(pipeline, NettyPipeline.HttpCodec, this.webSocketSessions);
-		pipeline.remove(NettyPipeline.HttpCodec);
+		// Named as Reactor Netty names it only where h2c's upgrade did not add it.
+		String codec = pipeline.context(HttpServerCodec.class).name();
+		WebSocketConnection session = handshake.install(pipeline, codec, this.webSocketSessions);
+		pipeline.remove(codec);
 		session.open();
 	}
 
@@ -174,7 +193,7 @@ final class ServerPipeline implements ProtocolSwitches {
 			if (msg instanceof ByteBuf && http11 != null) {
 				// The codec follows this handler, so the guards go in between, and this
 				// context passes the bytes on to the first of them.
-				installAround(pipeline, pipeline.context(http11).name(), false);
+				installHttp1(pipeline, pipeline.context(http11).name());
 			}
 			else {
 				installHttp2(pipeline);

@@ -3,7 +3,9 @@ package dev.fastro.server.internal;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.JsonCodec;
+import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.test.NettyLeakDetection;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -11,6 +13,7 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.ReferenceCountUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -20,10 +23,10 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The HTTP/1.1 guards leave a connection that switches to h2c: its bytes are HTTP/2
- * frames from then on, which they do not speak. (Left in place, they happen to let the
- * frames through, so no exchange over the network tells the difference.) The connection
- * gets what an HTTP/2 connection has instead.
+ * What the server's pipeline installs where no exchange over the network tells the
+ * difference. The HTTP/1.1 guards leave a connection that switches to h2c: its bytes are
+ * HTTP/2 frames from then on, which they do not speak. (Left in place, they happen to let
+ * the frames through.) The connection gets what an HTTP/2 connection has instead.
  */
 @ExtendWith(NettyLeakDetection.class)
 class ServerPipelineTest {
@@ -49,6 +52,29 @@ class ServerPipelineTest {
 		while ((written = channel.readOutbound()) != null) {
 			ReferenceCountUtil.release(written);
 		}
+		channel.finishAndReleaseAll();
+	}
+
+	/**
+	 * Reactor Netty takes its idle timeout off a connection when its exchange sees a
+	 * request, which Fastro's exchange never lets it: it goes when Fastro's exchange
+	 * comes in, or it would close a connection whose answer takes longer, or a WebSocket.
+	 */
+	@Test
+	void fastrosExchangeTakesReactorNettysIdleTimeoutOff() {
+		EmbeddedChannel channel = new EmbeddedChannel();
+		channel.pipeline()
+			.addLast(NettyPipeline.HttpCodec, new HttpServerCodec())
+			.addLast(NettyPipeline.IdleTimeoutHandler, new IdleStateHandler(0, 0, 60));
+		JsonCodec json = new JsonCodec(JsonMapper.builder().build());
+		Dispatcher dispatcher = Dispatcher.builder().json(json).build();
+		new ServerPipeline(OPTIONS, json,
+				new FastroHttpHandler(dispatcher, dispatcher, json, new RequestLimits(8), 1024), null,
+				new AtomicInteger())
+			.install(channel.pipeline());
+
+		assertThat(channel.pipeline().names()).contains("fastro.exchanges")
+			.doesNotContain(NettyPipeline.IdleTimeoutHandler);
 		channel.finishAndReleaseAll();
 	}
 

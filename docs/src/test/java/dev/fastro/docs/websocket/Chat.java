@@ -7,6 +7,7 @@ import dev.fastro.http.Middleware;
 import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
 import dev.fastro.http.WebSocketMessage;
+import reactor.core.publisher.BufferOverflowStrategy;
 import reactor.core.publisher.Sinks;
 
 import org.springframework.context.annotation.Bean;
@@ -35,8 +36,11 @@ public class Chat {
 					var posting = session.receive()
 						.doOnNext((message) -> this.posts.emitNext(prefix + message.text(), RETRY_WHEN_RACING))
 						.then();
-					// ... and what everyone sends comes to this client
-					var reading = session.send(this.posts.asFlux().map(WebSocketMessage::text));
+					// ... and what everyone sends comes to this client, which may fall 64
+					// messages behind, then misses the oldest, while the others go on
+					var reading = session.send(this.posts.asFlux()
+						.onBackpressureBuffer(64, BufferOverflowStrategy.DROP_OLDEST)
+						.map(WebSocketMessage::text));
 					return posting.and(reading);
 				}))
 			.build();

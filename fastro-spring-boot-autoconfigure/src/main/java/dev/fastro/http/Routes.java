@@ -125,6 +125,16 @@ public final class Routes {
 		}
 
 		/**
+		 * Declares a WebSocket route whose sessions blocking code serves, as
+		 * {@link #websocket(String, WebSocketHandler, Middleware...)} declares one a
+		 * reactive handler serves.
+		 */
+		public Builder websocket(String path, WebSocketListener listener, Middleware... middleware) {
+			Objects.requireNonNull(listener, "listener");
+			return route("GET", path, new WebSocketEndpoint(listener), middleware);
+		}
+
+		/**
 		 * Declares a route. The middleware given here wraps this route alone, inside the
 		 * group's middleware, the first one outermost.
 		 */

@@ -27,7 +27,9 @@ import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
 import dev.fastro.http.WebSocketCloseStatus;
 import dev.fastro.http.WebSocketHandler;
+import dev.fastro.http.WebSocketListener;
 import dev.fastro.http.WebSocketMessage;
+import dev.fastro.http.WebSocketSession;
 import dev.fastro.test.NettyLeakDetection;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
@@ -63,6 +65,7 @@ import org.reactivestreams.Subscription;
 import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
@@ -92,6 +95,8 @@ class WebSocketTest {
 	static final BlockingQueue<WebSocketCloseStatus> closeStatuses = new LinkedBlockingQueue<>();
 
 	static final BlockingQueue<String> handlerEnds = new LinkedBlockingQueue<>();
+
+	static final BlockingQueue<String> listenerEvents = new LinkedBlockingQueue<>();
 
 	static final AtomicLong requested = new AtomicLong();
 
@@ -175,6 +180,34 @@ class WebSocketTest {
 		socket.sendClose(4321, "leaving").join();
 		assertThat(closeStatuses.poll(10, TimeUnit.SECONDS)).isEqualTo(new WebSocketCloseStatus(4321, "leaving"));
 		assertThat(handlerEnds.poll(10, TimeUnit.SECONDS)).isEqualTo("onComplete");
+	}
+
+	@Test
+	void servesAListenerOffTheEventLoopOneEventAtATime() throws Exception {
+		Listener listener = new Listener();
+		WebSocket socket = connect("/listener", listener);
+		assertThat(listenerEvents.poll(10, TimeUnit.SECONDS)).isEqualTo("open on a blocking thread");
+		socket.sendText("one", true).join();
+		socket.sendText("two", true).join();
+		assertThat(listener.next()).isEqualTo("text:heard one on a blocking thread");
+		assertThat(listener.next()).isEqualTo("text:heard two on a blocking thread");
+		socket.sendClose(1000, "").join();
+		assertThat(listener.next()).isEqualTo("close:1000");
+		assertThat(listenerEvents.poll(10, TimeUnit.SECONDS)).isEqualTo("close 1000 on a blocking thread");
+	}
+
+	@Test
+	void closesWith1011WhenTheListenerThrows() throws Exception {
+		Listener listener = new Listener();
+		WebSocket socket = connect("/listener", listener);
+		assertThat(listenerEvents.poll(10, TimeUnit.SECONDS)).startsWith("open");
+		socket.sendText("fail", true).join();
+		assertThat(listener.next()).startsWith("close:1011");
+		assertThat(listenerEvents.poll(10, TimeUnit.SECONDS)).startsWith("close 1011");
+	}
+
+	private static String thread() {
+		return Schedulers.isInNonBlockingThread() ? "the event loop" : "a blocking thread";
 	}
 
 	@Test
@@ -569,6 +602,28 @@ class WebSocketTest {
 						})
 							.doOnRequest((n) -> requested.addAndGet(Math.min(n, 1 << 20)))
 							.doOnNext((message) -> sent.incrementAndGet())))
+				.websocket("/listener", new WebSocketListener() {
+
+					@Override
+					public void onOpen(WebSocketSession session) {
+						listenerEvents.add("open on " + thread());
+					}
+
+					@Override
+					public void onMessage(WebSocketSession session, WebSocketMessage message) {
+						if (message.text().equals("fail")) {
+							throw new IllegalStateException("the listener failed");
+						}
+						session.send(Mono.just(WebSocketMessage.text("heard " + message.text() + " on " + thread())))
+							.block();
+					}
+
+					@Override
+					public void onClose(WebSocketSession session, WebSocketCloseStatus status) {
+						listenerEvents.add("close " + status.code() + " on " + thread());
+					}
+
+				})
 				.group("/secure", (secure) -> secure.use(auth, Cors.of(cors))
 					.websocket("/chat", (session) -> session.send(session.receive()
 						.map((message) -> WebSocketMessage.text(

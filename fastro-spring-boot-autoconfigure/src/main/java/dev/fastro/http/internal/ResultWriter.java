@@ -156,7 +156,7 @@ final class ResultWriter {
 	private Publisher<Void> switchToWebSocket(Exchange ctx, WebSocketEndpoint.Upgrade upgrade, boolean answersError) {
 		ctx.switchingProtocols();
 		runHooks(ctx);
-		return Mono.from(ctx.webSocket(upgrade.handler()))
+		return Mono.from(ctx.webSocket(upgrade.handler(this.blockingScheduler)))
 			.onErrorResume(
 					(error) -> ctx.committed() ? Mono.error(error) : Mono.from(failed(ctx, error, answersError)));
 	}

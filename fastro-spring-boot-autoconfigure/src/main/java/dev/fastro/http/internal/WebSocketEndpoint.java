@@ -2,11 +2,14 @@ package dev.fastro.http.internal;
 
 import java.util.Base64;
 import java.util.List;
+import java.util.function.Function;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.Handler;
 import dev.fastro.http.HttpException;
 import dev.fastro.http.WebSocketHandler;
+import dev.fastro.http.WebSocketListener;
+import reactor.core.scheduler.Scheduler;
 
 /**
  * The handler of a WebSocket route, innermost in its middleware chain: checks that the
@@ -22,10 +25,15 @@ public final class WebSocketEndpoint implements Handler {
 
 	private static final String VERSION = "13";
 
-	private final WebSocketHandler handler;
+	/** The session's handler, given the scheduler that runs blocking code. */
+	private final Function<Scheduler, WebSocketHandler> sessions;
 
 	public WebSocketEndpoint(WebSocketHandler handler) {
-		this.handler = handler;
+		this.sessions = (blocking) -> handler;
+	}
+
+	public WebSocketEndpoint(WebSocketListener listener) {
+		this.sessions = (blocking) -> new ListeningWebSocketHandler(listener, blocking);
 	}
 
 	@Override
@@ -53,7 +61,7 @@ public final class WebSocketEndpoint implements Handler {
 			throw HttpException.badRequest((key != null) ? "Sec-WebSocket-Key '" + key + "' is not 16 bytes in base64"
 					: "A WebSocket opening handshake needs a Sec-WebSocket-Key");
 		}
-		return new Upgrade(this.handler);
+		return new Upgrade(this.sessions);
 	}
 
 	/** Whether a comma-separated header holds a token, in any case. */
@@ -86,11 +94,17 @@ public final class WebSocketEndpoint implements Handler {
 
 	/**
 	 * The answer to a valid opening handshake, once the route's middleware has let it
-	 * through: switch the connection to WebSocket, served by {@code handler}.
+	 * through: switch the connection to WebSocket, served by the handler of
+	 * {@code sessions}.
 	 *
-	 * @param handler serves the session
+	 * @param sessions the session's handler, given the scheduler that runs blocking code
 	 */
-	record Upgrade(WebSocketHandler handler) {
+	record Upgrade(Function<Scheduler, WebSocketHandler> sessions) {
+
+		WebSocketHandler handler(Scheduler blocking) {
+			return this.sessions.apply(blocking);
+		}
+
 	}
 
 }

@@ -65,8 +65,9 @@ class LiveRoutes {
 		// A client that reads slowly must not hold the others back, nor have the server
 		// hold every message for it: it gets a small backlog of its own, and past that
 		// misses the oldest messages while the others get them all.
-		Flux<WebSocketMessage> everyone = this.messages.asFlux().onBackpressureBuffer(CLIENT_BACKLOG, missed -> {
-		}, BufferOverflowStrategy.DROP_OLDEST).map(WebSocketMessage::text);
+		Flux<WebSocketMessage> everyone = this.messages.asFlux()
+			.onBackpressureBuffer(CLIENT_BACKLOG, BufferOverflowStrategy.DROP_OLDEST)
+			.map(WebSocketMessage::text);
 		return posting.and(session.send(everyone));
 	}
 

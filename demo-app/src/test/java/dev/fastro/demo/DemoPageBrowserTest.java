@@ -118,8 +118,8 @@ class DemoPageBrowserTest {
 				"Hello from the first window"));
 
 		// The server's clock, a server-sent event.
+		waitUntil(ExpectedConditions.attributeToBe(By.id("events"), "class", "card loaded"));
 		WebElement clock = this.browser.findElement(By.id("clock"));
-		waitUntil(ExpectedConditions.attributeToBeNotEmpty(clock, "datetime"));
 		assertThat(Instant.parse(clock.getDomAttribute("datetime"))).isBeforeOrEqualTo(Instant.now());
 		assertThat(clock.getText()).doesNotContain("waiting");
 

@@ -4,17 +4,24 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.WindowType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.Color;
+import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -24,10 +31,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The demo page in a real browser: Debian's Chromium, headless, driven through its
- * ChromeDriver, loads the page, its style sheet and its script from the demo's static
- * resources, and the script fills the page with the JSON of the demo's API. Skipped when
- * either is not installed.
+ * The demo's pages in a real browser: Debian's Chromium, headless, driven through its
+ * ChromeDriver, loads a page, its style sheet and its script from the demo's static
+ * resources. On the demo page the script fills the page with the JSON of the demo's API;
+ * the live page, open in two windows, chats over a WebSocket, shows server-sent events
+ * and uploads a file. Skipped when either is not installed.
  */
 @SpringBootTest(classes = DemoApplication.class, properties = "fastro.server.port=0")
 class DemoPageBrowserTest {
@@ -36,12 +44,15 @@ class DemoPageBrowserTest {
 
 	private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
-	private static final Path SCREENSHOT = Path.of("target", "demo-page.png");
+	private static final Path SCREENSHOTS = Path.of("target");
 
 	@LocalFastroPort
 	int port;
 
 	private ChromeDriver browser;
+
+	/** The windows open, each with the name of its screenshot. */
+	private final Map<String, String> windows = new LinkedHashMap<>();
 
 	@BeforeEach
 	void startBrowser() {
@@ -55,15 +66,18 @@ class DemoPageBrowserTest {
 		this.browser = new ChromeDriver(options);
 	}
 
-	/** Saves what the page showed, passed or failed, then closes the browser. */
+	/** Saves what each window showed, passed or failed, then closes the browser. */
 	@AfterEach
 	void quitBrowser() throws IOException {
 		if (this.browser == null) {
 			return;
 		}
 		try {
-			Files.createDirectories(SCREENSHOT.getParent());
-			Files.write(SCREENSHOT, this.browser.getScreenshotAs(OutputType.BYTES));
+			Files.createDirectories(SCREENSHOTS);
+			for (Map.Entry<String, String> window : this.windows.entrySet()) {
+				this.browser.switchTo().window(window.getKey());
+				Files.write(SCREENSHOTS.resolve(window.getValue()), this.browser.getScreenshotAs(OutputType.BYTES));
+			}
 		}
 		finally {
 			this.browser.quit();
@@ -72,11 +86,10 @@ class DemoPageBrowserTest {
 
 	@Test
 	void showsTheUserTheScriptFetchedStyledByTheStyleSheet() {
-		this.browser.get("http://localhost:" + this.port + "/index.html");
+		open("/index.html", "demo-page.png");
 		WebElement name = this.browser.findElement(By.id("user-name"));
-		// The script's answer is an event: wait for it, with a generous limit.
-		new WebDriverWait(this.browser, Duration.ofSeconds(30))
-			.until(ExpectedConditions.not(ExpectedConditions.textToBePresentInElement(name, "Loading")));
+		// The script's answer is an event: wait for it.
+		waitUntil(ExpectedConditions.not(ExpectedConditions.textToBePresentInElement(name, "Loading")));
 		assertThat(this.browser.getTitle()).isEqualTo("Fastro demo");
 		assertThat(name.getText()).isEqualTo("Ada Lovelace");
 		assertThat(this.browser.findElement(By.id("user-email")).getText()).isEqualTo("ada@fastro.dev");
@@ -85,6 +98,60 @@ class DemoPageBrowserTest {
 		assertThat(Color.fromString(card.getCssValue("border-left-color")).asHex()).isEqualTo("#2e7d32");
 		assertThat(Color.fromString(this.browser.findElement(By.tagName("h1")).getCssValue("color")).asHex())
 			.isEqualTo("#0b5fff");
+	}
+
+	@Test
+	void livePageChatsAcrossWindowsAndShowsEventsAndUploads(@TempDir Path files) throws IOException {
+		String first = open("/live.html", "live-page-1.png");
+		String second = open("/live.html", "live-page-2.png");
+		// The chat replays nothing to a window that joins later: both connect first.
+		for (String window : List.of(first, second)) {
+			this.browser.switchTo().window(window);
+			waitUntil(ExpectedConditions.textToBe(By.id("chat-status"), "Connected"));
+		}
+
+		this.browser.switchTo().window(first);
+		this.browser.findElement(By.id("chat-text")).sendKeys("Hello from the first window");
+		this.browser.findElement(By.id("chat-send")).click();
+		this.browser.switchTo().window(second);
+		waitUntil(ExpectedConditions.textToBePresentInElementLocated(By.id("chat-messages"),
+				"Hello from the first window"));
+
+		// The server's clock, a server-sent event.
+		waitUntil(ExpectedConditions.attributeToBe(By.id("events"), "class", "card loaded"));
+		WebElement clock = this.browser.findElement(By.id("clock"));
+		assertThat(Instant.parse(clock.getDomAttribute("datetime"))).isBeforeOrEqualTo(Instant.now());
+		assertThat(clock.getText()).doesNotContain("waiting");
+
+		Path notes = Files.writeString(files.resolve("notes.txt"), "Hello, Fastro!\n");
+		this.browser.findElement(By.id("upload-file")).sendKeys(notes.toString());
+		this.browser.findElement(By.cssSelector("#upload-form button")).click();
+		waitUntil(ExpectedConditions.attributeToBe(By.id("upload"), "class", "card loaded"));
+		assertThat(this.browser.findElement(By.id("upload-answer")).getText())
+			.isEqualTo("Received notes.txt: 15 bytes of text/plain");
+		// The upload is an event of every window's feed.
+		this.browser.switchTo().window(first);
+		waitUntil(
+				ExpectedConditions.textToBePresentInElementLocated(By.id("activity"), "Uploaded notes.txt (15 bytes)"));
+	}
+
+	/**
+	 * Opens the page: in the browser's first window, or in a new one.
+	 * @return the window's handle
+	 */
+	private String open(String page, String screenshot) {
+		if (!this.windows.isEmpty()) {
+			this.browser.switchTo().newWindow(WindowType.WINDOW);
+		}
+		String window = this.browser.getWindowHandle();
+		this.windows.put(window, screenshot);
+		this.browser.get("http://localhost:" + this.port + page);
+		return window;
+	}
+
+	/** Waits for what a script does on an event, with a generous limit. */
+	private void waitUntil(ExpectedCondition<?> condition) {
+		new WebDriverWait(this.browser, Duration.ofSeconds(30)).until(condition);
 	}
 
 }

@@ -16,6 +16,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.codec.ServerSentEvent;
@@ -23,9 +24,11 @@ import org.springframework.http.codec.ServerSentEvent;
 /**
  * The routes of the live page, {@code static/live.html}: a chat over a WebSocket, a feed
  * of server-sent events with the server's clock and each upload, and an upload form whose
- * files Fastro streams to disk.
+ * files Fastro streams to disk. Only Fastro's own HTTP/1.1 exchange switches to
+ * WebSocket: with Reactor Netty's, which the hardening tests also run on, they are off.
  */
 @Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty(name = "fastro.server.http1-exchange", havingValue = "fastro", matchIfMissing = true)
 class LiveRoutes {
 
 	/** Messages a client may be behind by before it misses the oldest. */

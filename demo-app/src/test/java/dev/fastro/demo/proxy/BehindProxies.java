@@ -24,7 +24,10 @@ abstract class BehindProxies {
 
 	@AfterAll
 	static void stopProxiedFastro() throws InterruptedException {
-		proxied.close();
+		// Null when it failed to start, which is the error to report.
+		if (proxied != null) {
+			proxied.close();
+		}
 	}
 
 }

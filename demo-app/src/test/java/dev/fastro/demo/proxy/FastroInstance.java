@@ -3,15 +3,16 @@ package dev.fastro.demo.proxy;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.demo.DemoApplication;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /**
- * The demo application with {@link EchoRoutes}, booted in this JVM on a fixed loopback
- * port, so that it can be stopped gracefully ({@code context.close()}, what the JVM's
- * shutdown hook runs on SIGTERM) and started again on the port a proxy knows it by.
+ * The demo application with {@link EchoRoutes}, booted in this JVM on a loopback port, so
+ * that it can be stopped gracefully ({@code context.close()}, what the JVM's shutdown
+ * hook runs on SIGTERM) and started again on the port a proxy knows it by.
  */
 final class FastroInstance implements AutoCloseable {
 
@@ -25,6 +26,8 @@ final class FastroInstance implements AutoCloseable {
 
 	/**
 	 * An instance named {@code name} (what {@link Echo#instance()} says), not started.
+	 * @param port its port, or 0 for one the system chooses as it binds: no other process
+	 * can take that one first
 	 * @param properties more properties, as {@code name=value}
 	 */
 	FastroInstance(String name, int port, String... properties) {
@@ -55,8 +58,11 @@ final class FastroInstance implements AutoCloseable {
 		return this.name;
 	}
 
+	/** Its port; once started, the one bound. */
 	int port() {
-		return this.port;
+		return (this.context != null)
+				? this.context.getEnvironment().getRequiredProperty(LocalFastroPort.PROPERTY, Integer.class)
+				: this.port;
 	}
 
 	EchoRoutes.HandledRequests handled() {

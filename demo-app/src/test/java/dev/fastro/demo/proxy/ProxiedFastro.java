@@ -41,9 +41,9 @@ final class ProxiedFastro implements AutoCloseable {
 
 	/** Starts Fastro in {@code directory}; the proxies start when first asked for. */
 	static ProxiedFastro start(Path directory) {
-		FastroInstance fastro = new FastroInstance("fastro", FreePort.next(),
-				"fastro.server.forward-headers-strategy=native", "fastro.server.trusted-proxies=" + PROXY_ADDRESS,
-				"fastro.server.access-log.enabled=true", "fastro.server.shutdown-timeout=1s")
+		FastroInstance fastro = new FastroInstance("fastro", 0, "fastro.server.forward-headers-strategy=native",
+				"fastro.server.trusted-proxies=" + PROXY_ADDRESS, "fastro.server.access-log.enabled=true",
+				"fastro.server.shutdown-timeout=1s")
 			.start();
 		return new ProxiedFastro(directory, fastro, TestCertificates.create(directory, "proxy"));
 	}

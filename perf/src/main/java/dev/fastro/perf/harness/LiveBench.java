@@ -178,9 +178,16 @@ final class LiveBench {
 						: List.of(EVENT_CLIENTS.get(0));
 				for (int size : sizes) {
 					LiveClient.Connections warm = open(client, experiment, server.getValue().baseUri(), size);
-					warm.awaitReady(READY_TIMEOUT);
+					String problem = warm.awaitReady(READY_TIMEOUT);
 					Thread.sleep(this.options.warmupSeconds() * 1000L / sizes.size());
 					warm.close();
+					if (problem != null) {
+						// Each measured run checks its own connections: a failed warm-up
+						// only leaves the server less warm, and is reported.
+						this.problems.add(experiment.title() + ", " + server.getKey().label() + ": the warm-up failed: "
+								+ problem);
+						this.out.println("  the warm-up failed: " + problem);
+					}
 				}
 			}
 			List<Integer> sizes = (experiment == Experiment.WEBSOCKET) ? MESSAGE_SIZES : EVENT_CLIENTS;

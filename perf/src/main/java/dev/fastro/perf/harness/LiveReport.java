@@ -17,18 +17,22 @@ import java.util.stream.Stream;
 import dev.fastro.perf.Workload;
 
 /**
- * Writes the live experiments' report, {@code live/BENCHMARK.md} in the output directory,
- * and its raw data, {@code live-results.csv}: per case, each server's median figures and
- * their per-round ratios to the references (raw Netty's WebSocket server and Vert.x Web
- * for the echo, Vert.x Web and native for the events, Vert.x Web for the idle
- * connections); then every run, and what went wrong.
+ * Writes the live experiments' report, {@code BENCHMARK.md} in the output directory
+ * ({@value #DIRECTORY} in the perf directory by default), and its raw data,
+ * {@code live-results.csv}: per case, each server's median figures and their per-round
+ * ratios to the references (raw Netty's WebSocket server and Vert.x Web for the echo,
+ * Vert.x Web and native for the events, Vert.x Web for the idle connections); then every
+ * run, and what went wrong.
  *
  * <p>
  * The prose is in {@code live-report.md} beside this class, a {@link MarkdownTemplate}.
  */
 final class LiveReport {
 
-	/** The report's directory in the output directory. */
+	/**
+	 * The live experiments' default output directory in the perf directory, so that their
+	 * report never replaces the scenarios'.
+	 */
 	static final String DIRECTORY = "live";
 
 	/** The report's file name. */
@@ -49,7 +53,7 @@ final class LiveReport {
 
 	/**
 	 * Writes the report and the CSV.
-	 * @param outputDirectory the run's output directory
+	 * @param directory the run's output directory
 	 * @param settings the run's settings
 	 * @param environment where it ran
 	 * @param runs every run, valid or not
@@ -57,9 +61,9 @@ final class LiveReport {
 	 * @return the report file
 	 * @throws IOException if a file cannot be written
 	 */
-	static Path write(Path outputDirectory, RunSettings settings, Environment environment, List<LiveRun> runs,
+	static Path write(Path directory, RunSettings settings, Environment environment, List<LiveRun> runs,
 			List<String> problems) throws IOException {
-		Path directory = Files.createDirectories(outputDirectory.resolve(DIRECTORY));
+		Files.createDirectories(directory);
 		Files.write(directory.resolve(CSV),
 				Stream.concat(Stream.of(CSV_HEADER), runs.stream().map(LiveReport::row)).toList(),
 				StandardCharsets.UTF_8);

@@ -123,9 +123,8 @@ public final class PerfRunner {
 				live = LiveBench.run(this.options, fleet, this.out);
 			}
 		}
-		Path report = null;
-		// A run of the live experiments alone leaves the scenarios' report as it was.
-		if (!groups.isEmpty()) {
+		Path report;
+		if (live == null) {
 			CsvWriter.write(this.measurements, outDir.resolve(CsvWriter.FILE_NAME));
 			Path jmhFile = outDir.resolve(JmhResults.FILE_NAME);
 			JmhResults jmh = Files.exists(jmhFile) ? JmhResults.read(jmhFile) : null;
@@ -134,20 +133,17 @@ public final class PerfRunner {
 			printSummary();
 			report = outDir.resolve(ReportWriter.FILE_NAME);
 		}
-		if (live != null) {
-			Path liveReport = LiveReport.write(outDir, this.options.settings(), environment, live.runs(),
-					live.problems());
-			this.out.println("Live experiments' report: " + liveReport);
-			report = (report != null) ? report : liveReport;
+		else {
+			// RunnerOptions runs the live experiments apart from the others.
+			report = LiveReport.write(outDir, this.options.settings(), environment, live.runs(), live.problems());
 		}
+		long runs = (live != null) ? live.runs().size() : this.measurements.size();
+		long invalid = (live != null) ? live.runs().stream().filter(run -> !run.valid()).count()
+				: this.measurements.stream().filter(run -> !run.result().valid()).count();
 		this.out.printf(Locale.ROOT, "Done in %s: %d runs, %d invalid, %d servers refused.%n",
-				Progress.duration(progress.elapsedSeconds()),
-				this.measurements.size() + ((live != null) ? live.runs().size() : 0),
-				this.measurements.stream().filter(run -> !run.result().valid()).count()
-						+ ((live != null) ? live.runs().stream().filter(run -> !run.valid()).count() : 0),
-				this.refusals.size());
+				Progress.duration(progress.elapsedSeconds()), runs, invalid, this.refusals.size());
 		deleteQuietly(work);
-		return (report != null) ? report : outDir.resolve(ReportWriter.FILE_NAME);
+		return report;
 	}
 
 	private void runGroup(Group group, ServerFleet fleet, LoadGenerator load, ResponseVerifier verifier,

@@ -85,7 +85,8 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			                       from nginx (the 100% line) and those of fastro and vertx named;
 			                       websocket, sse, idle: the live experiments, with their own client, against
 			                       vertx (always) and raw-websocket (always, for WebSockets) and those of
-			                       native and fastro named, reported in OUT/live/BENCHMARK.md: WebSocket echo
+			                       native and fastro named, apart from the others (--out: perf/live by
+			                       default): WebSocket echo
 			                       (100 connections, 64 B and 16 KiB), server-sent events to 1,000 and 5,000
 			                       clients, memory per connection of 10,000 idle HTTP, WebSocket and event
 			                       stream connections (see perf/README.md)
@@ -94,7 +95,8 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			                       each protocol is compared with; without h2c and h2, no h2load is needed
 			  --codings LIST       comma-separated, of the compression experiment: gzip,br (default all);
 			                       identity is always measured first, the share each coding is compared with
-			  --out DIR            where BENCHMARK.md, the CSV and the charts go (default: the perf directory)
+			  --out DIR            where BENCHMARK.md, the CSV and the charts go (default: the perf directory,
+			                       perf/live for the live experiments)
 			  --quick              a full pass in about 2 minutes, for smoke tests: 1 s runs, 1 round,
 			                       the smallest and largest value of each scaling experiment; not results
 			  --jmh                also run the JMH router micro-benchmarks (about 4 minutes, 1 with --quick)
@@ -132,7 +134,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		Set<Experiment> experiments = EnumSet.copyOf(Experiment.DEFAULTS);
 		Set<Protocol> protocols = EnumSet.allOf(Protocol.class);
 		List<String> codings = Plan.CODINGS;
-		Path output = defaultOutput;
+		Path output = null;
 		boolean jmh = false;
 		boolean pipelined = false;
 		boolean sideBySide = false;
@@ -169,6 +171,16 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 				case "--wrk-cpu" -> wrkCpu = Integer.parseInt(value(args, ++i, arg));
 				default -> throw new IllegalArgumentException("unknown option " + arg + "\n" + USAGE);
 			}
+		}
+		boolean live = experiments.stream().anyMatch(Experiment::live);
+		if (live && !experiments.stream().allMatch(Experiment::live)) {
+			throw new IllegalArgumentException(
+					"the live experiments (websocket, sse, idle) write a report of their own: "
+							+ "run them apart from the others, such as --experiments websocket,sse,idle");
+		}
+		if (output == null) {
+			// The live experiments' report must not take the place of the scenarios'.
+			output = live ? defaultOutput.resolve(LiveReport.DIRECTORY) : defaultOutput;
 		}
 		if (peers) {
 			servers.addAll(PEERS);

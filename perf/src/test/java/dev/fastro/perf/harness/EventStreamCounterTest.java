@@ -34,6 +34,8 @@ class EventStreamCounterTest {
 	@Test
 	void takesEveryLineEnding() {
 		assertThat(count("data: a\r\n\r\ndata: b\r\rdata: c\n\n")).isEqualTo(3);
+		// One event of two data lines: each CR LF ends one line, not two.
+		assertThat(count("data: a\r\ndata: b\r\n\r\n")).isEqualTo(1);
 	}
 
 	@Test

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class LiveBenchTest {
 
@@ -19,6 +20,19 @@ class LiveBenchTest {
 			.allMatch(Experiment::live);
 		assertThat(Plan.of(options)).isEmpty();
 		assertThat(RunnerOptions.parse(List.of(), Path.of(".")).experiments()).noneMatch(Experiment::live);
+	}
+
+	@Test
+	void theLiveExperimentsReportApartFromTheOthers() {
+		assertThat(RunnerOptions.parse(List.of("--experiments", "idle"), Path.of("perf")).outputDirectory())
+			.isEqualTo(Path.of("perf/live"));
+		assertThat(RunnerOptions.parse(List.of("--experiments", "idle", "--out", "/tmp/x"), Path.of("perf"))
+			.outputDirectory()).isEqualTo(Path.of("/tmp/x"));
+		assertThat(RunnerOptions.parse(List.of("--experiments", "main"), Path.of("perf")).outputDirectory())
+			.isEqualTo(Path.of("perf"));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> RunnerOptions.parse(List.of("--experiments", "main,websocket"), Path.of("perf")))
+			.withMessageContaining("apart from the others");
 	}
 
 	@Test

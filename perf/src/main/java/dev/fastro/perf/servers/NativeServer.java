@@ -34,6 +34,11 @@ import tools.jackson.databind.json.JsonMapper;
  * The event loop has one thread through {@code -Dreactor.netty.ioWorkerCount=1}, which
  * the harness passes to every server. The scenario methods are shared with
  * {@link NativeRoutedServer}, which differs only in how it dispatches.
+ *
+ * <p>
+ * For the live experiments it also echoes WebSocket frames at
+ * {@link Workload#WEBSOCKET_PATH} with {@code sendWebsocket}, and sends the shared
+ * ticker's events at {@link Workload#EVENTS_PATH} with {@code sse()}.
  */
 public final class NativeServer {
 

@@ -2,6 +2,7 @@ package dev.fastro.perf;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -53,6 +54,22 @@ public final class Workload {
 	/** The digest every server computes over an uploaded body. */
 	public static final String UPLOAD_DIGEST = "SHA-256";
 
+	/**
+	 * The path of the live experiments' WebSocket, which echoes every message: of the
+	 * same kind, with the same payload.
+	 */
+	public static final String WEBSOCKET_PATH = "/ws/echo";
+
+	/**
+	 * The path of the live experiments' server-sent events: every subscriber gets the
+	 * events of one shared ticker, {@link #event(long)}, one every
+	 * {@link #EVENT_INTERVAL}.
+	 */
+	public static final String EVENTS_PATH = "/events";
+
+	/** How often the shared ticker of {@link #EVENTS_PATH} sends an event. */
+	public static final Duration EVENT_INTERVAL = Duration.ofSeconds(1);
+
 	private Workload() {
 	}
 
@@ -98,6 +115,15 @@ public final class Workload {
 	 */
 	public static String uploadAnswer(long length, MessageDigest digest) {
 		return length + " " + HexFormat.of().formatHex(digest.digest());
+	}
+
+	/**
+	 * The data of the ticker's event number {@code tick}.
+	 * @param tick the event's number, from 0
+	 * @return the data, such as {@code tick 42}
+	 */
+	public static String event(long tick) {
+		return "tick " + tick;
 	}
 
 	/**

@@ -16,6 +16,7 @@ import io.micrometer.observation.ObservationHandler.FirstMatchingCompositeObserv
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import reactor.core.publisher.Flux;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
@@ -26,6 +27,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.http.codec.ServerSentEvent;
 
 /**
  * What we ship: a Spring Boot application with the full application context, serving the
@@ -100,6 +102,24 @@ public class FastroPerfApp {
 				return length + readable;
 			}).map(length -> Workload.uploadAnswer(length, digest));
 		})).build();
+	}
+
+	/**
+	 * The live experiments' routes: a WebSocket that sends every message back as it came
+	 * (the same {@code WebSocketMessage}, so a binary payload is not copied), and
+	 * server-sent events from one ticker shared by every subscriber, each of which keeps
+	 * only the latest event should its client read slower than one a second.
+	 * @return the routes
+	 */
+	@Bean
+	Routes live() {
+		Flux<ServerSentEvent<String>> ticker = Flux.interval(Workload.EVENT_INTERVAL)
+			.map(tick -> ServerSentEvent.builder(Workload.event(tick)).build())
+			.share();
+		return Routes.builder()
+			.websocket(Workload.WEBSOCKET_PATH, session -> session.send(session.receive()))
+			.get(Workload.EVENTS_PATH, ctx -> ticker.onBackpressureLatest())
+			.build();
 	}
 
 	/**

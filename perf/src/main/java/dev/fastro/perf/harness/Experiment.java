@@ -7,7 +7,8 @@ import java.util.Set;
 
 /**
  * The experiments: the five scenarios, the four scaling experiments, and the scenarios
- * over other protocols, compression and static files, which a run has only when asked.
+ * over other protocols, compression and static files, and the live experiments
+ * (WebSocket, server-sent events, idle connections), which a run has only when asked.
  */
 public enum Experiment {
 
@@ -45,7 +46,25 @@ public enum Experiment {
 	 * Static files of 1 KiB, 64 KiB and 10 MiB, fetched and revalidated, from nginx,
 	 * Vert.x Web's {@code StaticHandler} and Fastro. Not in the default run.
 	 */
-	STATIC("static", "Static files", "File");
+	STATIC("static", "Static files", "File"),
+
+	/**
+	 * WebSocket echo over 100 connections, each waiting for its message to come back
+	 * before it sends the next, of 64 B and 16 KiB. Not in the default run.
+	 */
+	WEBSOCKET("websocket", "WebSocket echo", "Message size"),
+
+	/**
+	 * Server-sent events, one a second from a shared ticker, to 1,000 and 5,000 clients.
+	 * Not in the default run.
+	 */
+	SSE("sse", "Server-sent events fan-out", "Clients"),
+
+	/**
+	 * Memory per held connection: 10,000 idle keep-alive HTTP connections, WebSockets and
+	 * event streams, one kind at a time, each on a fresh server. Not in the default run.
+	 */
+	IDLE("idle", "Idle connections", "Connection");
 
 	/**
 	 * The experiments a run has unless {@code --experiments} says otherwise: all but the
@@ -97,6 +116,15 @@ public enum Experiment {
 	 */
 	public boolean scaling() {
 		return this == ROUTES || this == MIDDLEWARES || this == BODY || this == CONNECTIONS;
+	}
+
+	/**
+	 * Whether the experiment holds connections open rather than sending requests with
+	 * wrk: measured by {@link LiveBench} with its own client, and reported apart.
+	 * @return {@code true} for the WebSocket, server-sent events and idle experiments
+	 */
+	public boolean live() {
+		return this == WEBSOCKET || this == SSE || this == IDLE;
 	}
 
 	/**

@@ -116,17 +116,34 @@ public final class PerfRunner {
 				runGroup(group, fleet, group.protocol().http2() ? h2load : wrk, verifier, progress);
 			}
 		}
-		CsvWriter.write(this.measurements, outDir.resolve(CsvWriter.FILE_NAME));
-		Path jmhFile = outDir.resolve(JmhResults.FILE_NAME);
-		JmhResults jmh = Files.exists(jmhFile) ? JmhResults.read(jmhFile) : null;
-		ReportWriter.write(outDir, this.options.settings(), environment, this.measurements, this.refusals, jmh,
-				this.footprints);
-		printSummary();
+		LiveBench live = null;
+		if (this.options.experiments().stream().anyMatch(Experiment::live)) {
+			try (ServerFleet fleet = new ServerFleet(this.options.serverCpu(), System.getProperty("java.class.path"),
+					work, null)) {
+				live = LiveBench.run(this.options, fleet, this.out);
+			}
+		}
+		Path report;
+		if (live == null) {
+			CsvWriter.write(this.measurements, outDir.resolve(CsvWriter.FILE_NAME));
+			Path jmhFile = outDir.resolve(JmhResults.FILE_NAME);
+			JmhResults jmh = Files.exists(jmhFile) ? JmhResults.read(jmhFile) : null;
+			ReportWriter.write(outDir, this.options.settings(), environment, this.measurements, this.refusals, jmh,
+					this.footprints);
+			printSummary();
+			report = outDir.resolve(ReportWriter.FILE_NAME);
+		}
+		else {
+			// RunnerOptions runs the live experiments apart from the others.
+			report = LiveReport.write(outDir, this.options.settings(), environment, live.runs(), live.problems());
+		}
+		long runs = (live != null) ? live.runs().size() : this.measurements.size();
+		long invalid = (live != null) ? live.runs().stream().filter(run -> !run.valid()).count()
+				: this.measurements.stream().filter(run -> !run.result().valid()).count();
 		this.out.printf(Locale.ROOT, "Done in %s: %d runs, %d invalid, %d servers refused.%n",
-				Progress.duration(progress.elapsedSeconds()), this.measurements.size(),
-				this.measurements.stream().filter(run -> !run.result().valid()).count(), this.refusals.size());
+				Progress.duration(progress.elapsedSeconds()), runs, invalid, this.refusals.size());
 		deleteQuietly(work);
-		return outDir.resolve(ReportWriter.FILE_NAME);
+		return report;
 	}
 
 	private void runGroup(Group group, ServerFleet fleet, LoadGenerator load, ResponseVerifier verifier,

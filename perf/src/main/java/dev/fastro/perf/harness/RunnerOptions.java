@@ -65,8 +65,8 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --warmup S           seconds of warm-up per server, all its requests at once (default 15, quick 1)
 			  --connections N      wrk connections (default 100)
 			  --servers LIST       comma-separated: native,fastro,fastro-cache,fastro-metrics,fastro-demo,
-			                       fastro-reactor-netty,fastro-no-leak-detection,webflux,raw and the peers
-			                       vertx,javalin,mvc,mvc-virtual,helidon (default
+			                       fastro-reactor-netty,fastro-no-leak-detection,webflux,raw,raw-websocket and
+			                       the peers vertx,javalin,mvc,mvc-virtual,helidon (default
 			                       native,fastro,fastro-cache,fastro-metrics,webflux,raw; quick: the same
 			                       without fastro-metrics; fastro-metrics, fastro-demo, fastro-reactor-netty
 			                       and fastro-no-leak-detection run the scenarios only; mvc-virtual and
@@ -77,18 +77,26 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json,
 			                       url-params-uniform,url-params-zipf (default all)
 			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections,protocols,compression,
-			                       static, or none (default main,routes,middlewares,body,connections). protocols: the
+			                       static,websocket,sse,idle, or none (default main,routes,middlewares,body,connections). protocols: the
 			                       five scenarios over HTTP/1.1, h2c, HTTP/1.1 over TLS and h2 (h2load for
 			                       HTTP/2), compression: a 10 KiB JSON answer as identity, gzip and br; both
 			                       for native and fastro only, about 23 and 4 minutes (see perf/README.md);
 			                       static: files of 1 KiB, 64 KiB and 10 MiB fetched and revalidated (304)
-			                       from nginx (the 100% line) and those of fastro and vertx named
+			                       from nginx (the 100% line) and those of fastro and vertx named;
+			                       websocket, sse, idle: the live experiments, with their own client, against
+			                       vertx (always) and raw-websocket (always, for WebSockets) and those of
+			                       native and fastro named, apart from the others (--out: perf/live by
+			                       default): WebSocket echo
+			                       (100 connections, 64 B and 16 KiB), server-sent events to 1,000 and 5,000
+			                       clients, memory per connection of 10,000 idle HTTP, WebSocket and event
+			                       stream connections (see perf/README.md)
 			  --protocols LIST     comma-separated, of the protocols experiment: h2c,tls,h2 (default all);
 			                       cleartext HTTP/1.1 (h1) is always measured first, the share of native
 			                       each protocol is compared with; without h2c and h2, no h2load is needed
 			  --codings LIST       comma-separated, of the compression experiment: gzip,br (default all);
 			                       identity is always measured first, the share each coding is compared with
-			  --out DIR            where BENCHMARK.md, the CSV and the charts go (default: the perf directory)
+			  --out DIR            where BENCHMARK.md, the CSV and the charts go (default: the perf directory,
+			                       perf/live for the live experiments)
 			  --quick              a full pass in about 2 minutes, for smoke tests: 1 s runs, 1 round,
 			                       the smallest and largest value of each scaling experiment; not results
 			  --jmh                also run the JMH router micro-benchmarks (about 4 minutes, 1 with --quick)
@@ -126,7 +134,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 		Set<Experiment> experiments = EnumSet.copyOf(Experiment.DEFAULTS);
 		Set<Protocol> protocols = EnumSet.allOf(Protocol.class);
 		List<String> codings = Plan.CODINGS;
-		Path output = defaultOutput;
+		Path output = null;
 		boolean jmh = false;
 		boolean pipelined = false;
 		boolean sideBySide = false;
@@ -163,6 +171,16 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 				case "--wrk-cpu" -> wrkCpu = Integer.parseInt(value(args, ++i, arg));
 				default -> throw new IllegalArgumentException("unknown option " + arg + "\n" + USAGE);
 			}
+		}
+		boolean live = experiments.stream().anyMatch(Experiment::live);
+		if (live && !experiments.stream().allMatch(Experiment::live)) {
+			throw new IllegalArgumentException(
+					"the live experiments (websocket, sse, idle) write a report of their own: "
+							+ "run them apart from the others, such as --experiments websocket,sse,idle");
+		}
+		if (output == null) {
+			// The live experiments' report must not take the place of the scenarios'.
+			output = live ? defaultOutput.resolve(LiveReport.DIRECTORY) : defaultOutput;
 		}
 		if (peers) {
 			servers.addAll(PEERS);

@@ -64,6 +64,12 @@ public enum ServerKind {
 	RAW("raw", "Raw Netty", "dev.fastro.perf.servers.RawNettyServer"),
 
 	/**
+	 * A bare Netty WebSocket echo, as Netty's example builds it: the ceiling of the
+	 * WebSocket experiment, which it serves alone.
+	 */
+	RAW_WEBSOCKET("raw-websocket", "Raw Netty WebSocket", "dev.fastro.perf.servers.RawNettyWebSocketServer"),
+
+	/**
 	 * Peer: Vert.x Web 5, a {@code Router} on one event loop and the epoll transport, in
 	 * its own module with its own Netty.
 	 */
@@ -217,7 +223,7 @@ public enum ServerKind {
 	public List<String> arguments(int port, int generatedRoutes) {
 		List<String> args = new ArrayList<>();
 		switch (this) {
-			case NATIVE, RAW, VERTX, JAVALIN, HELIDON -> args.add("--port=" + port);
+			case NATIVE, RAW, RAW_WEBSOCKET, VERTX, JAVALIN, HELIDON -> args.add("--port=" + port);
 			// Its port is in its configuration file.
 			case NGINX -> {
 			}

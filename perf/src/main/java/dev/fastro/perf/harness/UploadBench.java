@@ -327,17 +327,20 @@ public final class UploadBench {
 	}
 
 	/**
-	 * Pins this JVM, the upload client, to its core, as wrk is pinned in the scenarios;
-	 * the servers it starts are moved to theirs once they answer.
+	 * Pins this JVM, the client, to its core, as wrk is pinned in the scenarios; the
+	 * servers it starts are moved to theirs once they answer.
+	 * @param cpu the client's core
+	 * @throws IOException if taskset fails
+	 * @throws InterruptedException if interrupted while waiting for it
 	 */
-	private static void pinSelf(int cpu) throws IOException, InterruptedException {
+	static void pinSelf(int cpu) throws IOException, InterruptedException {
 		Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", Integer.toString(cpu),
 				Long.toString(ProcessHandle.current().pid()))
 			.redirectErrorStream(true)
 			.start();
 		String output = new String(taskset.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 		if (taskset.waitFor() != 0) {
-			throw new IOException("taskset could not pin the upload client to core " + cpu + ": " + output);
+			throw new IOException("taskset could not pin the client to core " + cpu + ": " + output);
 		}
 	}
 

@@ -7,10 +7,13 @@ import java.util.concurrent.atomic.LongAdder;
 
 import dev.fastro.demo.Payload;
 import dev.fastro.perf.Workload;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.Http11SslContextSpec;
@@ -31,6 +34,11 @@ import tools.jackson.databind.json.JsonMapper;
  * The event loop has one thread through {@code -Dreactor.netty.ioWorkerCount=1}, which
  * the harness passes to every server. The scenario methods are shared with
  * {@link NativeRoutedServer}, which differs only in how it dispatches.
+ *
+ * <p>
+ * For the live experiments it also echoes WebSocket frames at
+ * {@link Workload#WEBSOCKET_PATH} with {@code sendWebsocket}, and sends the shared
+ * ticker's events at {@link Workload#EVENTS_PATH} with {@code sse()}.
  */
 public final class NativeServer {
 
@@ -41,6 +49,9 @@ public final class NativeServer {
 	 * keeps it.
 	 */
 	private static final LongAdder MIDDLEWARE_NANOS = new LongAdder();
+
+	/** The events of {@link Workload#EVENTS_PATH}: one ticker, shared by every client. */
+	private static final Flux<String> TICKER = Flux.interval(Workload.EVENT_INTERVAL).map(Workload::event).share();
 
 	private NativeServer() {
 	}
@@ -108,6 +119,12 @@ public final class NativeServer {
 			if (path.equals(Workload.COMPRESS_PATH)) {
 				return compressible(res);
 			}
+			if (path.equals(Workload.WEBSOCKET_PATH)) {
+				return echo(res);
+			}
+			if (path.equals(Workload.EVENTS_PATH)) {
+				return events(res);
+			}
 		}
 		else if (req.method().equals(HttpMethod.POST) && path.equals("/json")) {
 			return json(req, res);
@@ -125,6 +142,26 @@ public final class NativeServer {
 	private static Publisher<Void> compressible(HttpServerResponse res) {
 		return res.header(HttpHeaderNames.CONTENT_TYPE, Workload.APPLICATION_JSON)
 			.sendString(Mono.just(Workload.COMPRESSIBLE_JSON));
+	}
+
+	/**
+	 * The WebSocket echo as Reactor Netty's reference documentation writes one: every
+	 * frame the client sends goes back as it came, retained since Reactor Netty releases
+	 * what it received once it is handed on. Pings and the closing handshake are Reactor
+	 * Netty's.
+	 */
+	private static Publisher<Void> echo(HttpServerResponse res) {
+		return res.sendWebsocket((in, out) -> out.sendObject(in.receiveFrames().map(WebSocketFrame::retain)));
+	}
+
+	/**
+	 * The server-sent events as Reactor Netty's reference documentation writes them:
+	 * {@code sse()} for the content type, each event a buffer flushed as it is sent.
+	 */
+	private static Publisher<Void> events(HttpServerResponse res) {
+		return res.sse()
+			.send(TICKER.onBackpressureLatest()
+				.map(data -> ByteBufUtil.writeUtf8(res.alloc(), "data: " + data + "\n\n")), buffer -> true);
 	}
 
 	static Publisher<Void> text(HttpServerResponse res, String body) {

@@ -1,11 +1,16 @@
 package dev.fastro.perf.peers;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.ServerWebSocket;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -28,6 +33,13 @@ import io.vertx.ext.web.handler.StaticHandler;
  * With {@code --static-files=DIR} it also serves that directory's files at
  * {@code /<name>} through a {@link StaticHandler} with Vert.x's defaults, on a route
  * after the scenarios' routes: the static-files experiment.
+ *
+ * <p>
+ * For the live experiments it echoes WebSocket messages at {@value #WEBSOCKET_PATH},
+ * upgrading the request with {@code toWebSocket()}, and sends server-sent events at
+ * {@value #EVENTS_PATH}: Vert.x Web has no server-sent events of its own, so the
+ * {@code text/event-stream} answer is written by hand, as its users do, each event from
+ * one periodic timer to every open answer.
  */
 public final class VertxServer {
 
@@ -37,6 +49,15 @@ public final class VertxServer {
 	 * The middleware scenario's timing, kept as the Fastro app's timing middleware does.
 	 */
 	private static final LongAdder MIDDLEWARE_NANOS = new LongAdder();
+
+	/** The perf module's {@code Workload.WEBSOCKET_PATH}. */
+	static final String WEBSOCKET_PATH = "/ws/echo";
+
+	/** The perf module's {@code Workload.EVENTS_PATH}. */
+	static final String EVENTS_PATH = "/events";
+
+	/** The perf module's {@code Workload.EVENT_INTERVAL}, in milliseconds. */
+	private static final long EVENT_INTERVAL_MILLIS = 1000;
 
 	private VertxServer() {
 	}
@@ -84,6 +105,7 @@ public final class VertxServer {
 	 */
 	static Future<HttpServer> start(Vertx vertx, int port, String staticFiles) {
 		Router router = router(vertx);
+		live(vertx, router);
 		if (staticFiles != null) {
 			// An absolute directory needs access to the whole file system; everything
 			// else is StaticHandler's default.
@@ -106,6 +128,34 @@ public final class VertxServer {
 			.handler(BodyHandler.create())
 			.handler(ctx -> ctx.json(ctx.body().asPojo(PeerPayload.class)));
 		return router;
+	}
+
+	/**
+	 * The live experiments' routes: the WebSocket echo, each message written back as the
+	 * same kind with the same payload, and the event stream, fed by one timer.
+	 */
+	static void live(Vertx vertx, Router router) {
+		router.get(WEBSOCKET_PATH).handler(ctx -> ctx.request().toWebSocket().onSuccess(VertxServer::echo));
+		Set<HttpServerResponse> subscribers = ConcurrentHashMap.newKeySet();
+		AtomicLong ticks = new AtomicLong();
+		vertx.setPeriodic(EVENT_INTERVAL_MILLIS, EVENT_INTERVAL_MILLIS, timer -> {
+			String event = "data: tick " + ticks.getAndIncrement() + "\n\n";
+			subscribers.forEach(response -> response.write(event));
+		});
+		router.get(EVENTS_PATH).handler(ctx -> {
+			HttpServerResponse response = ctx.response()
+				.setChunked(true)
+				.putHeader("content-type", "text/event-stream")
+				.putHeader("cache-control", "no-cache");
+			response.closeHandler(closed -> subscribers.remove(response));
+			response.writeHead();
+			subscribers.add(response);
+		});
+	}
+
+	private static void echo(ServerWebSocket webSocket) {
+		webSocket.textMessageHandler(webSocket::writeTextMessage);
+		webSocket.binaryMessageHandler(webSocket::writeBinaryMessage);
 	}
 
 	private static void text(RoutingContext ctx, String body) {

@@ -24,6 +24,7 @@ import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -108,10 +109,12 @@ public class FastroPerfApp {
 	 * The live experiments' routes: a WebSocket that sends every message back as it came
 	 * (the same {@code WebSocketMessage}, so a binary payload is not copied), and
 	 * server-sent events from one ticker shared by every subscriber, each of which keeps
-	 * only the latest event should its client read slower than one a second.
+	 * only the latest event should its client read slower than one a second. Off on
+	 * Reactor Netty's exchange, which cannot switch to WebSocket.
 	 * @return the routes
 	 */
 	@Bean
+	@ConditionalOnProperty(name = "fastro.server.http1-exchange", havingValue = "fastro", matchIfMissing = true)
 	Routes live() {
 		Flux<ServerSentEvent<String>> ticker = Flux.interval(Workload.EVENT_INTERVAL)
 			.map(tick -> ServerSentEvent.builder(Workload.event(tick)).build())

@@ -32,13 +32,15 @@ final class ListeningWebSocketHandler implements WebSocketHandler {
 
 	@Override
 	public Publisher<Void> handle(WebSocketSession session) {
-		// Apart from what follows, so that the listener hears of the close however the
-		// session ends, its own failure included.
-		session.closeStatus().publishOn(this.scheduler).subscribe((status) -> closed(session, status));
 		return call(() -> this.listener.onOpen(session)).subscribeOn(this.scheduler)
 			.thenMany(session.receive().publishOn(this.scheduler, 1))
 			.concatMap((message) -> call(() -> this.listener.onMessage(session, message)), 1)
-			.then();
+			.then()
+			// Once the last event has been heard, however the session ends, the
+			// listener's own failure included: its close follows.
+			.doFinally((ended) -> session.closeStatus()
+				.publishOn(this.scheduler)
+				.subscribe((status) -> closed(session, status)));
 	}
 
 	@Override

@@ -94,7 +94,7 @@ final class Http1Exchanges extends ChannelInboundHandlerAdapter {
 		end();
 		this.current = null;
 		this.switches.toWebSocket(this.ctx.pipeline(), handshake,
-				() -> written[0] = this.ctx.writeAndFlush(handshake.response()));
+				() -> written[0] = this.ctx.write(handshake.response()));
 		return written[0];
 	}
 

@@ -20,10 +20,11 @@ interface ProtocolSwitches {
 
 	/**
 	 * Switches a connection to WebSocket around the write of its {@code 101} answer, as
-	 * {@link #toHttp2} does, and opens the session once its handlers are in.
+	 * {@link #toHttp2} does, opens the session once its handlers are in, and then flushes
+	 * the answer.
 	 * @param pipeline the connection's pipeline
 	 * @param handshake the {@code 101} answer and the session's handlers
-	 * @param write101 writes the {@code 101} answer
+	 * @param write101 writes the {@code 101} answer, without flushing it
 	 */
 	void toWebSocket(ChannelPipeline pipeline, WebSocketHandshake handshake, Runnable write101);
 

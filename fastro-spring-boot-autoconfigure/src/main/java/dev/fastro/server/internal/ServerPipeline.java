@@ -150,7 +150,7 @@ final class ServerPipeline implements ProtocolSwitches {
 	 * answer passes everything of HTTP/1.1 on its way out, the access log included, which
 	 * logs it as the request's answer. Everything of HTTP/1.1 then goes at once, on the
 	 * event loop, so no byte the client sends after the answer meets it: the session's
-	 * handlers take the codec's place.
+	 * handlers take the codec's place. {@code write101} writes without a flush.
 	 */
 	@Override
 	public void toWebSocket(ChannelPipeline pipeline, WebSocketHandshake handshake, Runnable write101) {
@@ -166,7 +166,10 @@ final class ServerPipeline implements ProtocolSwitches {
 		String codec = pipeline.context(HttpServerCodec.class).name();
 		WebSocketConnection session = handshake.install(pipeline, codec, this.webSocketSessions);
 		pipeline.remove(codec);
+		// The 101 leaves once the handler serves the session: a client that sends as soon
+		// as it is open finds the handler subscribed, to a chat's posts for instance.
 		session.open();
+		pipeline.flush();
 	}
 
 	private static void removeIfPresent(ChannelPipeline pipeline, String name) {

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 
 import dev.fastro.demo.Payload;
 import dev.fastro.perf.Workload;
@@ -17,6 +18,7 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -93,12 +95,25 @@ public final class RawNettyServer {
 		ServerArgs arguments = ServerArgs.parse(args);
 		int port = arguments.intValue(ServerArgs.PORT, 8080);
 		boolean upload = Boolean.parseBoolean(arguments.value(UPLOAD, "false"));
+		serve(port, (pipeline) -> {
+			pipeline.addLast(new HttpServerCodec());
+			if (upload) {
+				pipeline.addLast(new UploadHandler());
+			}
+			pipeline.addLast(new HttpObjectAggregator(MAX_BODY), new Handler());
+		});
+	}
+
+	/**
+	 * Serves {@code port} until stopped, each connection's pipeline as {@code handlers}
+	 * builds it, on one thread that accepts and serves, like Reactor Netty's default
+	 * server loop with ioWorkerCount=1; with epoll where it is available.
+	 */
+	static void serve(int port, Consumer<ChannelPipeline> handlers) throws InterruptedException {
 		boolean epoll = Epoll.isAvailable();
 		IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
 		Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class
 				: NioServerSocketChannel.class;
-		// One thread accepts and serves, like Reactor Netty's default server loop with
-		// ioWorkerCount=1.
 		EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, io);
 		try {
 			Channel channel = new ServerBootstrap().group(group)
@@ -106,11 +121,7 @@ public final class RawNettyServer {
 				.childHandler(new ChannelInitializer<>() {
 					@Override
 					protected void initChannel(Channel ch) {
-						ch.pipeline().addLast(new HttpServerCodec());
-						if (upload) {
-							ch.pipeline().addLast(new UploadHandler());
-						}
-						ch.pipeline().addLast(new HttpObjectAggregator(MAX_BODY), new Handler());
+						handlers.accept(ch.pipeline());
 					}
 				})
 				.bind(port)

@@ -1,24 +1,12 @@
 package dev.fastro.perf.servers;
 
 import dev.fastro.perf.Workload;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.IoHandlerFactory;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.ServerChannel;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -55,32 +43,11 @@ public final class RawNettyWebSocketServer {
 	 */
 	public static void main(String[] args) throws InterruptedException {
 		int port = ServerArgs.parse(args).intValue(ServerArgs.PORT, 8080);
-		boolean epoll = Epoll.isAvailable();
-		IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-		Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class
-				: NioServerSocketChannel.class;
-		EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, io);
-		try {
-			Channel channel = new ServerBootstrap().group(group)
-				.channel(channelType)
-				.childHandler(new ChannelInitializer<>() {
-					@Override
-					protected void initChannel(Channel ch) {
-						ch.pipeline()
-							.addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_CONTENT),
-									new WebSocketServerCompressionHandler(),
-									new WebSocketServerProtocolHandler(Workload.WEBSOCKET_PATH, null, true),
-									NotFound.INSTANCE, new Echo());
-					}
-				})
-				.bind(port)
-				.sync()
-				.channel();
-			channel.closeFuture().sync();
-		}
-		finally {
-			group.shutdownGracefully();
-		}
+		RawNettyServer.serve(port,
+				(pipeline) -> pipeline.addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_CONTENT),
+						new WebSocketServerCompressionHandler(),
+						new WebSocketServerProtocolHandler(Workload.WEBSOCKET_PATH, null, true), NotFound.INSTANCE,
+						new Echo()));
 	}
 
 	/**

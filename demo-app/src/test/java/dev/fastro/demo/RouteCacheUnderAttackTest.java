@@ -32,7 +32,7 @@ class RouteCacheUnderAttackTest {
 
 	static final String BOUND = "4MB";
 
-	private static final int RANDOM_PATHS = 200_000;
+	private static final int RANDOM_PATHS = 50_000;
 
 	private static final int HOT_EVERY = 2_000;
 

@@ -908,7 +908,8 @@ public class FastroProperties implements Validator {
 	public static class Headers {
 
 		/**
-		 * Whether the security headers are written.
+		 * Whether the headers Spring Security writes by default are written on every
+		 * answer. When false, none of them is, and no answer pays for them.
 		 */
 		private boolean enabled = true;
 

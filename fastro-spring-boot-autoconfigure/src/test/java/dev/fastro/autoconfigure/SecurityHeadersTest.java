@@ -101,6 +101,15 @@ class SecurityHeadersTest {
 	}
 
 	@Test
+	void keepsTheHeadersTheApplicationsResponseHooksSet() {
+		this.runner.withUserConfiguration(FramingHook.class).run((context) -> {
+			HttpResponse<String> response = TestHttp.get(port(context), "/text");
+			assertThat(headers(response)).containsEntry("x-frame-options", "SAMEORIGIN")
+				.containsEntry("x-content-type-options", "nosniff");
+		});
+	}
+
+	@Test
 	void writesNoCacheHeadersWhenTheHandlerSetAnyOfThem() {
 		this.runner.run((context) -> {
 			assertThat(headers(TestHttp.get(port(context), "/expires"))).containsEntry("expires", "60")
@@ -246,6 +255,21 @@ class SecurityHeadersTest {
 				.get("/pragma", (ctx) -> Response.ok("pragma").header("pragma", "no-cache"))
 				.get("/article", (ctx) -> Response.ok("article").etag("\"v1\""))
 				.build();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class FramingHook {
+
+		/** Frames by default, as the hook that writes security headers does. */
+		@Bean
+		ResponseHook framingHook() {
+			return (ctx) -> {
+				if (!ctx.responseHeaders().contains("x-frame-options")) {
+					ctx.header("x-frame-options", "SAMEORIGIN");
+				}
+			};
 		}
 
 	}

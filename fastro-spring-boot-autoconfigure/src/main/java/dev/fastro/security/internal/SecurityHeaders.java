@@ -10,14 +10,14 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.AsciiString;
 
 /**
- * Writes the headers Spring Security writes on every answer by default, with the same
- * values. Spring's writers need a servlet response or a {@code ServerWebExchange}, so the
- * values are written here, made once at start-up: an answer costs a few header checks. As
- * Spring's writers do, it keeps a header the handler set; leaves the cache headers out of
- * a 304 and of an answer that sets any of them; and sends
+ * Writes the headers Spring Security writes by default, with its values, on every answer,
+ * error answers included. Spring's own writers need a servlet response or a
+ * {@code ServerWebExchange}, so the values are Spring's, made once at start-up: an answer
+ * costs a few header checks. As Spring's writers do, it keeps a header already set,
+ * leaves the cache headers out of a 304 and of an answer that sets any of them, and sends
  * {@code Strict-Transport-Security} only over HTTPS, since a browser ignores it over
- * HTTP. A response hook, so that it sees the final status and headers, as Spring's
- * {@code HeaderWriterFilter} writes at commit; error answers included.
+ * HTTP. A response hook, because hooks run once the status and the handler's headers are
+ * final, where Spring's {@code HeaderWriterFilter} writes at commit.
  */
 public final class SecurityHeaders implements ResponseHook {
 

@@ -2,12 +2,14 @@ package dev.fastro.autoconfigure;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
 import dev.fastro.server.internal.TrustedProxies;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.convert.DurationUnit;
 import org.springframework.util.InvalidMimeTypeException;
 import org.springframework.util.MimeTypeUtils;
 import org.springframework.util.unit.DataSize;
@@ -36,6 +38,8 @@ public class FastroProperties implements Validator {
 	private final WebSocket websocket = new WebSocket();
 
 	private final Sse sse = new Sse();
+
+	private final Security security = new Security();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -67,6 +71,10 @@ public class FastroProperties implements Validator {
 
 	public Sse getSse() {
 		return this.sse;
+	}
+
+	public Security getSecurity() {
+		return this.security;
 	}
 
 	/** The Reactor Netty server. */
@@ -882,6 +890,245 @@ public class FastroProperties implements Validator {
 
 	}
 
+	/** Spring Security on Fastro's routes, when Spring Security is on the class path. */
+	public static class Security {
+
+		private final Headers headers = new Headers();
+
+		public Headers getHeaders() {
+			return this.headers;
+		}
+
+	}
+
+	/**
+	 * The headers written on every answer, as Spring Security writes them by default. A
+	 * header the handler set is kept.
+	 */
+	public static class Headers {
+
+		/**
+		 * Whether the headers Spring Security writes by default are written on every
+		 * answer. When false, none of them is, and no answer pays for them.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Whether 'X-Content-Type-Options: nosniff' is written, so that browsers do not
+		 * guess a content type other than the one sent.
+		 */
+		private boolean contentTypeOptions = true;
+
+		/**
+		 * X-Frame-Options, whether browsers may show the answer in a frame: deny, only in
+		 * a page of the same origin (sameorigin), or off, which writes no header.
+		 */
+		private FrameOptions frameOptions = FrameOptions.DENY;
+
+		/**
+		 * X-XSS-Protection: disabled writes '0', which turns off the XSS filter of older
+		 * browsers, itself a source of vulnerabilities; enabled writes '1' and
+		 * enabled-mode-block '1; mode=block'; off writes no header.
+		 */
+		private XssProtection xssProtection = XssProtection.DISABLED;
+
+		/**
+		 * Whether answers tell caches not to keep them, with 'Cache-Control: no-cache,
+		 * no-store, max-age=0, must-revalidate', 'Pragma: no-cache' and 'Expires: 0'; not
+		 * on a 304, nor on an answer that sets any of the three itself.
+		 */
+		private boolean cacheControl = true;
+
+		/**
+		 * Referrer-Policy, what browsers send as the Referer of requests made from the
+		 * answer (no-referrer, same-origin, strict-origin-when-cross-origin, ...), or
+		 * off, which writes no header.
+		 */
+		private ReferrerPolicy referrerPolicy = ReferrerPolicy.NO_REFERRER;
+
+		private final Hsts hsts = new Hsts();
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public boolean isContentTypeOptions() {
+			return this.contentTypeOptions;
+		}
+
+		public void setContentTypeOptions(boolean contentTypeOptions) {
+			this.contentTypeOptions = contentTypeOptions;
+		}
+
+		public FrameOptions getFrameOptions() {
+			return this.frameOptions;
+		}
+
+		public void setFrameOptions(FrameOptions frameOptions) {
+			this.frameOptions = frameOptions;
+		}
+
+		public XssProtection getXssProtection() {
+			return this.xssProtection;
+		}
+
+		public void setXssProtection(XssProtection xssProtection) {
+			this.xssProtection = xssProtection;
+		}
+
+		public boolean isCacheControl() {
+			return this.cacheControl;
+		}
+
+		public void setCacheControl(boolean cacheControl) {
+			this.cacheControl = cacheControl;
+		}
+
+		public ReferrerPolicy getReferrerPolicy() {
+			return this.referrerPolicy;
+		}
+
+		public void setReferrerPolicy(ReferrerPolicy referrerPolicy) {
+			this.referrerPolicy = referrerPolicy;
+		}
+
+		public Hsts getHsts() {
+			return this.hsts;
+		}
+
+	}
+
+	/**
+	 * Strict-Transport-Security, written only on answers to requests made over HTTPS (as
+	 * the client sees it, behind a proxy with forwarded headers on).
+	 */
+	public static class Hsts {
+
+		/**
+		 * Whether Strict-Transport-Security is written.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * How long browsers keep to HTTPS for the host; seconds if no unit is given.
+		 */
+		@DurationUnit(ChronoUnit.SECONDS)
+		private Duration maxAge = Duration.ofDays(365);
+
+		/**
+		 * Whether the host's subdomains are kept to HTTPS too.
+		 */
+		private boolean includeSubDomains = true;
+
+		/**
+		 * Whether the host asks to be on the browsers' preload lists.
+		 */
+		private boolean preload;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public Duration getMaxAge() {
+			return this.maxAge;
+		}
+
+		public void setMaxAge(Duration maxAge) {
+			this.maxAge = maxAge;
+		}
+
+		public boolean isIncludeSubDomains() {
+			return this.includeSubDomains;
+		}
+
+		public void setIncludeSubDomains(boolean includeSubDomains) {
+			this.includeSubDomains = includeSubDomains;
+		}
+
+		public boolean isPreload() {
+			return this.preload;
+		}
+
+		public void setPreload(boolean preload) {
+			this.preload = preload;
+		}
+
+	}
+
+	/** The values of X-Frame-Options. */
+	public enum FrameOptions {
+
+		/** Never shown in a frame. */
+		DENY,
+
+		/** Shown only in a frame of a page of the same origin. */
+		SAMEORIGIN,
+
+		/** No header. */
+		OFF
+
+	}
+
+	/** The values of X-XSS-Protection, as Spring Security names them. */
+	public enum XssProtection {
+
+		/** '0': the browser's XSS filter is off. */
+		DISABLED,
+
+		/** '1': the browser's XSS filter cleans the page. */
+		ENABLED,
+
+		/** '1; mode=block': the browser's XSS filter blocks the page. */
+		ENABLED_MODE_BLOCK,
+
+		/** No header. */
+		OFF
+
+	}
+
+	/**
+	 * The policies of Referrer-Policy, as Spring Security names them, each written as its
+	 * name in lower case with dashes.
+	 */
+	public enum ReferrerPolicy {
+
+		/** 'no-referrer'. */
+		NO_REFERRER,
+
+		/** 'no-referrer-when-downgrade'. */
+		NO_REFERRER_WHEN_DOWNGRADE,
+
+		/** 'same-origin'. */
+		SAME_ORIGIN,
+
+		/** 'origin'. */
+		ORIGIN,
+
+		/** 'strict-origin'. */
+		STRICT_ORIGIN,
+
+		/** 'origin-when-cross-origin'. */
+		ORIGIN_WHEN_CROSS_ORIGIN,
+
+		/** 'strict-origin-when-cross-origin'. */
+		STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+
+		/** 'unsafe-url'. */
+		UNSAFE_URL,
+
+		/** No header. */
+		OFF
+
+	}
+
 	/**
 	 * The route-context cache, which remembers the match of a method and path with
 	 * parameters.
@@ -1002,6 +1249,9 @@ public class FastroProperties implements Validator {
 		Duration heartbeatInterval = ((FastroProperties) target).getSse().getHeartbeatInterval();
 		check(errors, "sse.heartbeatInterval", heartbeatInterval == null || !heartbeatInterval.isNegative(),
 				"must not be negative (0 sends no heartbeats)");
+		Duration hstsMaxAge = ((FastroProperties) target).getSecurity().getHeaders().getHsts().getMaxAge();
+		check(errors, "security.headers.hsts.maxAge", hstsMaxAge != null && !hstsMaxAge.isNegative(),
+				"must be zero or more (0 tells browsers to forget the host)");
 	}
 
 	/** {@code /**}, or a path without wildcards followed by {@code /**}. */

@@ -18,12 +18,13 @@ import dev.fastro.perf.Workload;
  * scaling experiments never are, so they stay comparable from run to run. The protocols
  * experiment has a group per protocol, the compression experiment one of its own, each
  * with the native server and Fastro only; {@code --protocols} and {@code --codings}
- * choose what they measure besides cleartext HTTP/1.1 and {@code identity}.
+ * choose what they measure besides cleartext HTTP/1.1 and {@code identity}. The security
+ * experiment has a group of its own, first, with the secured servers.
  */
 public final class Plan {
 
 	/** The security experiment's one case: the Root scenario with a bearer token. */
-	static final String SECURED_ROOT = "Root, RS256 bearer token";
+	static final String SECURED_ROOT = "Root, RS256 JWT";
 
 	/** The route-table sizes of the route-count experiment. */
 	static final List<Integer> ROUTE_COUNTS = List.of(10, 100, 1_000, 10_000);

@@ -64,7 +64,13 @@ public enum Experiment {
 	 * Memory per held connection: 10,000 idle keep-alive HTTP connections, WebSockets and
 	 * event streams, one kind at a time, each on a fresh server. Not in the default run.
 	 */
-	IDLE("idle", "Idle connections", "Connection");
+	IDLE("idle", "Idle connections", "Connection"),
+
+	/**
+	 * {@code GET /} with an RS256 bearer token, to Fastro and WebFlux with Spring
+	 * Security's JWT resource server and without it. Not in the default run.
+	 */
+	SECURITY("security", "JWT security", "Server");
 
 	/**
 	 * The experiments a run has unless {@code --experiments} says otherwise: all but the

@@ -80,7 +80,13 @@ public record PerfCertificate(Path certificate, Path privateKey, SSLContext clie
 		return context;
 	}
 
-	private static String pem(String type, byte[] der) {
+	/**
+	 * DER bytes as a PEM block, 64 characters a line.
+	 * @param type the block's type, such as {@code CERTIFICATE}
+	 * @param der the bytes
+	 * @return the PEM text
+	 */
+	static String pem(String type, byte[] der) {
 		return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, new byte[] { '\n' }).encodeToString(der)
 				+ "\n-----END " + type + "-----\n";
 	}

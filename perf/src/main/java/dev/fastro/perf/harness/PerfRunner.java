@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -91,12 +92,14 @@ public final class PerfRunner {
 		if (this.options.jmh()) {
 			JmhRunner.run(this.options, outDir.resolve(JmhResults.FILE_NAME), this.out);
 		}
-		List<Group> groups = Plan.of(this.options);
+		Path work = Files.createTempDirectory("fastro-perf-");
+		this.out.println("Server logs and wrk scripts: " + work);
+		PerfJwt jwt = this.options.experiments().contains(Experiment.SECURITY) ? PerfJwt.generate(work, Instant.now())
+				: null;
+		List<Group> groups = Plan.of(this.options, jwt);
 		if (groups.stream().anyMatch(group -> group.protocol().http2())) {
 			Prerequisites.checkH2load();
 		}
-		Path work = Files.createTempDirectory("fastro-perf-");
-		this.out.println("Server logs and wrk scripts: " + work);
 		PerfCertificate certificate = groups.stream().anyMatch(group -> group.protocol().secure())
 				? PerfCertificate.generate(work) : null;
 		if (groups.stream().anyMatch(group -> group.servers().stream().anyMatch(spec -> spec.kind().external()))) {
@@ -109,7 +112,7 @@ public final class PerfRunner {
 		LoadGenerator wrk = new WrkRunner(this.options.wrkCpu(), work);
 		LoadGenerator h2load = new H2loadRunner(this.options.wrkCpu(), work);
 		try (ServerFleet fleet = new ServerFleet(this.options.serverCpu(), System.getProperty("java.class.path"), work,
-				certificate, staticFiles)) {
+				certificate, staticFiles, jwt)) {
 			for (Group group : groups) {
 				ResponseVerifier verifier = new ResponseVerifier(group.protocol(),
 						(certificate != null) ? certificate.clientContext() : null);
@@ -209,7 +212,10 @@ public final class PerfRunner {
 				.forEach(probe -> progress.note(kind.label() + " gave neither ETag nor Last-Modified for "
 						+ Revalidation.fetch(probe).target() + ": its 304 revalidation is not applicable"));
 			List<Load> loads = loads(group.loadsOf(kind), resolved);
-			String problem = verify(kind, process, verifier, List.copyOf(resolved.values()), loads);
+			String problem = kind.secured() ? requireToken(process, verifier, List.copyOf(resolved.values())) : null;
+			if (problem == null) {
+				problem = verify(kind, process, verifier, List.copyOf(resolved.values()), loads);
+			}
 			if (problem == null) {
 				live.put(kind, process);
 				probes.put(kind, resolved);
@@ -355,6 +361,30 @@ public final class PerfRunner {
 			}
 			catch (IOException ex) {
 				return load.request() + " pipelined: " + ex;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Checks that a secured server turns away each probe's request without its token with
+	 * a 401; the request with the token is then verified as any other. Returns what it
+	 * answered instead, or {@code null} when it asked for the token every time.
+	 */
+	private static String requireToken(ServerProcess server, ResponseVerifier verifier, List<Probe> probes)
+			throws InterruptedException {
+		for (Probe probe : probes) {
+			Request anonymous = probe.request().withoutHeader(PerfJwt.AUTHORIZATION);
+			try {
+				int status = verifier.status(server.baseUri(), anonymous);
+				if (status != 401) {
+					return anonymous + " without a token: status " + status
+							+ ", expected 401: the server does not require authentication, so it would be measured"
+							+ " without its security";
+				}
+			}
+			catch (IOException ex) {
+				return anonymous + " without a token: " + ex;
 			}
 		}
 		return null;

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 import dev.fastro.perf.Workload;
@@ -17,9 +18,13 @@ import dev.fastro.perf.Workload;
  * scaling experiments never are, so they stay comparable from run to run. The protocols
  * experiment has a group per protocol, the compression experiment one of its own, each
  * with the native server and Fastro only; {@code --protocols} and {@code --codings}
- * choose what they measure besides cleartext HTTP/1.1 and {@code identity}.
+ * choose what they measure besides cleartext HTTP/1.1 and {@code identity}. The security
+ * experiment has a group of its own, first, with the secured servers.
  */
 public final class Plan {
+
+	/** The security experiment's one case: the Root scenario with a bearer token. */
+	static final String SECURED_ROOT = "Root, RS256 JWT";
 
 	/** The route-table sizes of the route-count experiment. */
 	static final List<Integer> ROUTE_COUNTS = List.of(10, 100, 1_000, 10_000);
@@ -73,6 +78,13 @@ public final class Plan {
 	 */
 	static final Set<ServerKind> SERVING_FILES = EnumSet.of(ServerKind.FASTRO, ServerKind.VERTX);
 
+	/**
+	 * The servers of the security experiment: Fastro and WebFlux, each with Spring
+	 * Security and without.
+	 */
+	static final Set<ServerKind> SECURITY_SERVERS = EnumSet.of(ServerKind.FASTRO, ServerKind.FASTRO_SECURED,
+			ServerKind.WEBFLUX, ServerKind.WEBFLUX_SECURED);
+
 	private Plan() {
 	}
 
@@ -85,16 +97,37 @@ public final class Plan {
 	}
 
 	/**
-	 * Plans the run.
+	 * Plans a run without the security experiment.
 	 * @param options the options
 	 * @return the groups, in the order they run
 	 */
 	public static List<Group> of(RunnerOptions options) {
+		return of(options, null);
+	}
+
+	/**
+	 * Plans the run.
+	 * @param options the options
+	 * @param jwt the run's token, for the security experiment; {@code null} without it
+	 * @return the groups, in the order they run
+	 * @throws IllegalArgumentException if the options ask for the security experiment but
+	 * there is no token
+	 */
+	public static List<Group> of(RunnerOptions options, PerfJwt jwt) {
 		List<Group> groups = new ArrayList<>();
-		// nginx serves files only: it is the static-files experiment's, never another's.
+		if (options.experiments().contains(Experiment.SECURITY)) {
+			if (jwt == null) {
+				throw new IllegalArgumentException("the security experiment needs the run's token");
+			}
+			security(options, jwt).ifPresent(groups::add);
+		}
+		// nginx serves files only: it is the static-files experiment's, never another's;
+		// the secured servers answer only requests with a token, the security
+		// experiment's.
 		Set<ServerKind> selected = EnumSet.noneOf(ServerKind.class);
 		selected.addAll(options.servers());
 		selected.remove(ServerKind.NGINX);
+		selected.removeIf(ServerKind::secured);
 		List<Case> cases = new ArrayList<>();
 		int rounds = options.rounds();
 		int scalingRounds = options.scalingRounds();
@@ -175,6 +208,29 @@ public final class Plan {
 					StaticFiles.cases(options.connections(), options.rounds(), servers)));
 		}
 		return groups;
+	}
+
+	/**
+	 * The security experiment's group, first in the run so that its token, valid for
+	 * {@link PerfJwt#LIFETIME} from the start, lasts: {@code GET /} with the token, to
+	 * the servers of {@link #SECURITY_SERVERS} that {@code --servers} names, each plain
+	 * one with its secured twin.
+	 */
+	private static Optional<Group> security(RunnerOptions options, PerfJwt jwt) {
+		Set<ServerKind> servers = intersect(options.servers(), SECURITY_SERVERS);
+		for (ServerKind kind : SECURITY_SERVERS) {
+			if (kind.secured() && servers.contains(kind.unsecured())) {
+				servers.add(kind);
+			}
+		}
+		if (servers.isEmpty()) {
+			return Optional.empty();
+		}
+		Probe probe = new Probe(jwt.authorize(Scenario.ROOT.probe().request()), Scenario.ROOT.probe().expected());
+		Case root = new Case(Experiment.SECURITY, SECURED_ROOT, probe, options.connections(), 1, options.rounds(),
+				servers);
+		return Optional
+			.of(new Group("security", servers.stream().map(kind -> new ServerSpec(kind, 0)).toList(), List.of(root)));
 	}
 
 	/**

@@ -37,6 +37,12 @@ public final class ReportWriter {
 	/** The report's file name. */
 	public static final String FILE_NAME = "BENCHMARK.md";
 
+	/**
+	 * Where the security experiment's report goes, under the perf directory, when it runs
+	 * alone.
+	 */
+	static final String SECURITY_DIRECTORY = "security";
+
 	/** The report's prose. */
 	static final MarkdownTemplate TEXT = MarkdownTemplate.load(ReportWriter.class, "report.md");
 
@@ -113,7 +119,9 @@ public final class ReportWriter {
 		List<Summary> main = Summary.of(runs, Experiment.MAIN);
 		String report = TEXT.fragment("report")
 			.with("quickMode", settings.quick() ? TEXT.render("quick-mode") : "")
-			.with("scenarios", scenarios(settings, main, refusals))
+			.with("scenarios",
+					scenarios(settings, main,
+							refusals.stream().filter(refusal -> refusal.experiment() != Experiment.SECURITY).toList()))
 			.with("saturation", saturation(main))
 			.with("observationCost", observationCost(runs, main))
 			.with("againstDeno", againstDeno(directory, settings, main))
@@ -121,6 +129,7 @@ public final class ReportWriter {
 			.with("protocols", protocols(directory, settings, runs))
 			.with("compression", compression(settings, runs))
 			.with("staticFiles", staticFiles(settings, runs))
+			.with("security", security(settings, runs, refusals))
 			.with("footprint", footprint(footprints))
 			.with("scaling", scaling(directory, settings, runs))
 			.with("jmh", jmh(jmh))
@@ -494,6 +503,61 @@ public final class ReportWriter {
 			.with("runs", runs(settings))
 			.with("table", table)
 			.with("problems", problems(summaries, List.of()))
+			.render();
+	}
+
+	/**
+	 * The security experiment: each server's throughput and CPU per request with the
+	 * token, a secured server's shares of its plain self, and Fastro's CPU per request as
+	 * a share of WebFlux's with the same security. Nothing when the experiment neither
+	 * ran nor refused a server.
+	 */
+	private static String security(RunSettings settings, List<Measurement> runs, List<Refusal> refusals) {
+		List<Summary> summaries = Summary.of(runs, Experiment.SECURITY);
+		List<Refusal> refused = refusals.stream()
+			.filter(refusal -> refusal.experiment() == Experiment.SECURITY)
+			.toList();
+		if (summaries.isEmpty() && refused.isEmpty()) {
+			return "";
+		}
+		StringBuilder table = new StringBuilder()
+			.append("| Server | Throughput (req/s) | CPU µs/req | Throughput % of unsecured | CPU % of unsecured "
+					+ "| CPU % of WebFlux |\n")
+			.append("|---|---:|---:|---:|---:|---:|\n");
+		for (Summary summary : sorted(summaries)) {
+			ServerKind server = summary.server();
+			table.append("| ").append(server.label()).append(" | ");
+			if (!summary.measured()) {
+				table.append("invalid | | | | |\n");
+				continue;
+			}
+			List<Measurement> own = runsOf(runs, Experiment.SECURITY, summary.caseLabel(), server);
+			List<Measurement> plain = (server.unsecured() != null)
+					? runsOf(runs, Experiment.SECURITY, summary.caseLabel(), server.unsecured()) : List.of();
+			ServerKind webflux = server.secured() ? ServerKind.WEBFLUX_SECURED : ServerKind.WEBFLUX;
+			List<Measurement> sameSecurity = (server == ServerKind.FASTRO || server == ServerKind.FASTRO_SECURED)
+					? runsOf(runs, Experiment.SECURITY, summary.caseLabel(), webflux) : List.of();
+			table.append(String.format(Locale.ROOT, "%,.0f", summary.throughput()))
+				.append(" | ")
+				.append(cpu(summary.cpuMicrosPerRequest()))
+				.append(" | ")
+				.append(withRange(Stats.ratio(own, plain)))
+				.append(" | ")
+				.append(withRange(Stats.cpuRatio(own, plain)))
+				.append(" | ")
+				.append(withRange(Stats.cpuRatio(own, sameSecurity)))
+				.append(" |\n");
+		}
+		List<ServerKind> servers = new ArrayList<>(servers(summaries));
+		refused.stream().map(Refusal::server).filter(server -> !servers.contains(server)).forEach(servers::add);
+		servers.sort(Comparator.naturalOrder());
+		List<String> labels = servers.stream().map(ServerKind::label).toList();
+		return TEXT.fragment("security")
+			.with("servers", labels.get(0) + listed(labels.subList(1, labels.size())))
+			.with("connections", settings.connections())
+			.with("runs", runs(settings))
+			.with("table", summaries.isEmpty() ? "" : table)
+			.with("problems", problems(summaries, refused))
 			.render();
 	}
 

@@ -21,6 +21,9 @@ import java.util.TreeMap;
 public record Request(String method, String target, String contentType, byte[] body, RandomIds ids,
 		Map<String, String> headers) {
 
+	/** The longest header value {@link #toString()} shows whole. */
+	private static final int LONGEST_SHOWN = 24;
+
 	/**
 	 * Checks the parts and takes private copies of the body and headers.
 	 */
@@ -72,6 +75,17 @@ public record Request(String method, String target, String contentType, byte[] b
 		return new Request(this.method, this.target, this.contentType, this.body, this.ids, more);
 	}
 
+	/**
+	 * This request without a header.
+	 * @param name the header's name, lower case
+	 * @return the request
+	 */
+	public Request withoutHeader(String name) {
+		Map<String, String> fewer = new TreeMap<>(this.headers);
+		fewer.remove(name);
+		return new Request(this.method, this.target, this.contentType, this.body, this.ids, fewer);
+	}
+
 	@Override
 	public byte[] body() {
 		return this.body.clone();
@@ -94,6 +108,17 @@ public record Request(String method, String target, String contentType, byte[] b
 	public String toString() {
 		return this.method + " " + ((this.ids != null) ? this.ids : this.target)
 				+ ((this.body.length > 0) ? " (" + this.body.length + " B body)" : "")
-				+ (this.headers.isEmpty() ? "" : " " + this.headers);
+				+ (this.headers.isEmpty() ? "" : " " + shortened(this.headers));
+	}
+
+	/**
+	 * The headers with each long value cut, so that a bearer token does not fill a line
+	 * of the progress or the report.
+	 */
+	private static Map<String, String> shortened(Map<String, String> headers) {
+		Map<String, String> shown = new TreeMap<>();
+		headers.forEach((name, value) -> shown.put(name,
+				(value.length() > LONGEST_SHOWN) ? value.substring(0, LONGEST_SHOWN) + "..." : value));
+		return shown;
 	}
 }

@@ -88,6 +88,19 @@ public final class ResponseVerifier {
 	}
 
 	/**
+	 * The status a server answers a request with, such as a secured server's 401 to a
+	 * request without a token.
+	 * @param base the server's base URI
+	 * @param request the request
+	 * @return the status code
+	 * @throws IOException if the server cannot be reached
+	 * @throws InterruptedException if interrupted while waiting for the answer
+	 */
+	public int status(URI base, Request request) throws IOException, InterruptedException {
+		return send(base, request).statusCode();
+	}
+
+	/**
 	 * The headers a server answers a request with, such as a file's validators.
 	 * @param base the server's base URI
 	 * @param request the request

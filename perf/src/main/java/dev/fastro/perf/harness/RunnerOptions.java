@@ -65,11 +65,13 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --warmup S           seconds of warm-up per server, all its requests at once (default 15, quick 1)
 			  --connections N      wrk connections (default 100)
 			  --servers LIST       comma-separated: native,fastro,fastro-cache,fastro-metrics,fastro-demo,
-			                       fastro-reactor-netty,fastro-no-leak-detection,webflux,raw,raw-websocket and
+			                       fastro-reactor-netty,fastro-no-leak-detection,fastro-secured,webflux,
+			                       webflux-secured,raw,raw-websocket and
 			                       the peers vertx,javalin,mvc,mvc-virtual,helidon (default
 			                       native,fastro,fastro-cache,fastro-metrics,webflux,raw; quick: the same
 			                       without fastro-metrics; fastro-metrics, fastro-demo, fastro-reactor-netty
-			                       and fastro-no-leak-detection run the scenarios only; mvc-virtual and
+			                       and fastro-no-leak-detection run the scenarios only, fastro-secured and
+			                       webflux-secured the security experiment only; mvc-virtual and
 			                       helidon need a JDK 21+, see perf/README.md; nginx serves the static
 			                       experiment only, which always has it)
 			  --peers              add the peers vertx,javalin,mvc,mvc-virtual,helidon to the servers (their
@@ -77,7 +79,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json,
 			                       url-params-uniform,url-params-zipf (default all)
 			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections,protocols,compression,
-			                       static,websocket,sse,idle, or none (default main,routes,middlewares,body,connections). protocols: the
+			                       static,websocket,sse,idle,security, or none (default main,routes,middlewares,body,connections). protocols: the
 			                       five scenarios over HTTP/1.1, h2c, HTTP/1.1 over TLS and h2 (h2load for
 			                       HTTP/2), compression: a 10 KiB JSON answer as identity, gzip and br; both
 			                       for native and fastro only, about 23 and 4 minutes (see perf/README.md);
@@ -89,14 +91,17 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			                       default): WebSocket echo
 			                       (100 connections, 64 B and 16 KiB), server-sent events to 1,000 and 5,000
 			                       clients, memory per connection of 10,000 idle HTTP, WebSocket and event
-			                       stream connections (see perf/README.md)
+			                       stream connections (see perf/README.md); security: GET / with an RS256
+			                       bearer token to fastro and webflux, each named with its twin with Spring
+			                       Security (fastro-secured, webflux-secured), run first (--out: perf/security
+			                       by default when it runs alone)
 			  --protocols LIST     comma-separated, of the protocols experiment: h2c,tls,h2 (default all);
 			                       cleartext HTTP/1.1 (h1) is always measured first, the share of native
 			                       each protocol is compared with; without h2c and h2, no h2load is needed
 			  --codings LIST       comma-separated, of the compression experiment: gzip,br (default all);
 			                       identity is always measured first, the share each coding is compared with
 			  --out DIR            where BENCHMARK.md, the CSV and the charts go (default: the perf directory,
-			                       perf/live for the live experiments)
+			                       perf/live for the live experiments, perf/security for security alone)
 			  --quick              a full pass in about 2 minutes, for smoke tests: 1 s runs, 1 round,
 			                       the smallest and largest value of each scaling experiment; not results
 			  --jmh                also run the JMH router micro-benchmarks (about 4 minutes, 1 with --quick)
@@ -179,8 +184,11 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 							+ "run them apart from the others, such as --experiments websocket,sse,idle");
 		}
 		if (output == null) {
-			// The live experiments' report must not take the place of the scenarios'.
-			output = live ? defaultOutput.resolve(LiveReport.DIRECTORY) : defaultOutput;
+			// The live experiments' report, and the security experiment's alone, must not
+			// take the place of the scenarios'.
+			output = live ? defaultOutput.resolve(LiveReport.DIRECTORY)
+					: experiments.equals(EnumSet.of(Experiment.SECURITY))
+							? defaultOutput.resolve(ReportWriter.SECURITY_DIRECTORY) : defaultOutput;
 		}
 		if (peers) {
 			servers.addAll(PEERS);

@@ -28,6 +28,8 @@ public final class ServerFleet implements AutoCloseable {
 
 	private final Path staticFiles;
 
+	private final PerfJwt jwt;
+
 	private final List<ServerProcess> running = new CopyOnWriteArrayList<>();
 
 	private final Thread shutdownHook = new Thread(this::stopAll, "perf-server-cleanup");
@@ -55,11 +57,30 @@ public final class ServerFleet implements AutoCloseable {
 	 * server serves them
 	 */
 	public ServerFleet(int cpu, String classPath, Path logDirectory, PerfCertificate certificate, Path staticFiles) {
+		this(cpu, classPath, logDirectory, certificate, staticFiles, null);
+	}
+
+	/**
+	 * Creates a fleet whose servers may serve the run's static files and decode its
+	 * tokens.
+	 * @param cpu the core every server is pinned to
+	 * @param classPath the class path of the servers' JVMs
+	 * @param logDirectory where their logs go
+	 * @param certificate the TLS identity of the secure servers, {@code null} when none
+	 * is
+	 * @param staticFiles the directory of the {@link StaticFiles}, {@code null} when no
+	 * server serves them
+	 * @param jwt the key the secured servers decode tokens with, {@code null} when no
+	 * server is secured
+	 */
+	public ServerFleet(int cpu, String classPath, Path logDirectory, PerfCertificate certificate, Path staticFiles,
+			PerfJwt jwt) {
 		this.cpu = cpu;
 		this.classPath = classPath;
 		this.logDirectory = logDirectory;
 		this.certificate = certificate;
 		this.staticFiles = staticFiles;
+		this.jwt = jwt;
 		Runtime.getRuntime().addShutdownHook(this.shutdownHook);
 	}
 
@@ -99,10 +120,18 @@ public final class ServerFleet implements AutoCloseable {
 		if (spec.staticFiles() && this.staticFiles == null) {
 			throw new IllegalArgumentException(spec.label() + " serves static files, but the fleet has none");
 		}
+		List<String> arguments = extraArguments;
+		if (spec.kind().secured()) {
+			if (this.jwt == null) {
+				throw new IllegalArgumentException(spec.label() + " decodes tokens, but the fleet has no key");
+			}
+			arguments = new ArrayList<>(this.jwt.serverArguments());
+			arguments.addAll(extraArguments);
+		}
 		int port = freePort();
 		ServerProcess process = spec.kind().external()
 				? ServerProcess.startNginx(spec, port, this.logDirectory, this.staticFiles)
-				: ServerProcess.start(spec, jvmFlags, extraArguments, port, this.classPath, this.logDirectory,
+				: ServerProcess.start(spec, jvmFlags, arguments, port, this.classPath, this.logDirectory,
 						this.certificate, spec.staticFiles() ? this.staticFiles : null);
 		this.running.add(process);
 		process.awaitReady(START_TIMEOUT);

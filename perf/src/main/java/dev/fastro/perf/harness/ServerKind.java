@@ -57,8 +57,22 @@ public enum ServerKind {
 	FASTRO_NO_LEAK_DETECTION("fastro-no-leak-detection", "Fastro (leak detection off)",
 			"dev.fastro.perf.fastro.FastroPerfApp"),
 
+	/**
+	 * The Fastro perf app, unchanged, with Spring Security's JWT resource server on its
+	 * class path and the run's public key: Fastro's own security, configured only through
+	 * Spring Boot's keys. The security experiment only.
+	 */
+	FASTRO_SECURED("fastro-secured", "Fastro + Spring Security", "dev.fastro.perf.fastro.FastroPerfApp"),
+
 	/** Spring WebFlux functional endpoints. */
 	WEBFLUX("webflux", "WebFlux fn", "dev.fastro.perf.webflux.WebFluxServer"),
+
+	/**
+	 * The WebFlux server, unchanged, with Spring Security's JWT resource server on its
+	 * class path and the run's public key: Spring Boot's default security for a reactive
+	 * resource server, every exchange authenticated. The security experiment only.
+	 */
+	WEBFLUX_SECURED("webflux-secured", "WebFlux fn + Spring Security", "dev.fastro.perf.webflux.WebFluxServer"),
 
 	/** A bare Netty pipeline: the ceiling. */
 	RAW("raw", "Raw Netty", "dev.fastro.perf.servers.RawNettyServer"),
@@ -181,13 +195,38 @@ public enum ServerKind {
 	}
 
 	/**
-	 * The peer's module directory under {@link #PEERS_DIRECTORY}.
+	 * Whether the server runs with Spring Security's JWT resource server, from the
+	 * secured servers' module under {@link #PEERS_DIRECTORY}, which has no code of its
+	 * own: its class path is the perf module's plus Spring Security.
+	 * @return {@code true} for the secured Fastro and WebFlux servers
+	 */
+	public boolean secured() {
+		return this == FASTRO_SECURED || this == WEBFLUX_SECURED;
+	}
+
+	/**
+	 * The same server without security, the secured one's baseline.
+	 * @return the plain server, or {@code null} for a server that is not secured
+	 */
+	public ServerKind unsecured() {
+		return switch (this) {
+			case FASTRO_SECURED -> FASTRO;
+			case WEBFLUX_SECURED -> WEBFLUX;
+			default -> null;
+		};
+	}
+
+	/**
+	 * The module directory under {@link #PEERS_DIRECTORY} of a peer or a secured server.
 	 * @return the module's directory name, such as {@code vertx}
-	 * @throws IllegalStateException if this is not a peer
+	 * @throws IllegalStateException if the server runs on the perf module's class path
 	 */
 	String peerModule() {
+		if (secured()) {
+			return "secured";
+		}
 		if (!peer()) {
-			throw new IllegalStateException(this.id + " is not a peer");
+			throw new IllegalStateException(this.id + " has no module of its own");
 		}
 		return (this == MVC_VIRTUAL) ? MVC.id : this.id;
 	}
@@ -209,8 +248,8 @@ public enum ServerKind {
 	 */
 	public boolean spring() {
 		return this == FASTRO || this == FASTRO_CACHE || this == FASTRO_REACTOR_NETTY || this == FASTRO_METRICS
-				|| this == FASTRO_NO_LEAK_DETECTION || this == FASTRO_DEMO || this == WEBFLUX || this == MVC
-				|| this == MVC_VIRTUAL;
+				|| this == FASTRO_NO_LEAK_DETECTION || this == FASTRO_DEMO || this == FASTRO_SECURED || this == WEBFLUX
+				|| this == WEBFLUX_SECURED || this == MVC || this == MVC_VIRTUAL;
 	}
 
 	/**
@@ -231,7 +270,8 @@ public enum ServerKind {
 				args.add("--port=" + port);
 				args.add("--perf.routes=" + generatedRoutes);
 			}
-			case FASTRO, FASTRO_CACHE, FASTRO_REACTOR_NETTY, FASTRO_METRICS, FASTRO_NO_LEAK_DETECTION -> {
+			case FASTRO, FASTRO_CACHE, FASTRO_REACTOR_NETTY, FASTRO_METRICS, FASTRO_NO_LEAK_DETECTION,
+					FASTRO_SECURED -> {
 				args.add("--fastro.server.port=" + port);
 				args.add("--fastro.server.event-loop-threads=1");
 				args.add("--perf.routes=" + generatedRoutes);
@@ -256,7 +296,7 @@ public enum ServerKind {
 				args.add("--server.port=" + port);
 				args.add("--spring.threads.virtual.enabled=true");
 			}
-			case WEBFLUX -> {
+			case WEBFLUX, WEBFLUX_SECURED -> {
 				args.add("--server.port=" + port);
 				// The Fastro starter is on the class path too; this application must not
 				// start it.

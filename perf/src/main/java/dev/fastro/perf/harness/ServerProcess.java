@@ -157,7 +157,7 @@ public final class ServerProcess {
 		if (kind == ServerKind.FASTRO_DEMO) {
 			return List.of("-jar", demoJar().toString());
 		}
-		return List.of("-cp", kind.peer() ? peerClassPath(kind) : classPath, kind.mainClass());
+		return List.of("-cp", (kind.peer() || kind.secured()) ? peerClassPath(kind) : classPath, kind.mainClass());
 	}
 
 	/**
@@ -185,7 +185,9 @@ public final class ServerProcess {
 	/**
 	 * A peer's class path: its module's classes and the run-time class path its build
 	 * wrote, never the harness's own (whose Spring Boot versions the peer must not see).
-	 * @param kind the peer
+	 * A secured server's module has no classes of its own: the class path its build
+	 * wrote, the perf module's and Spring Security's, is all it runs.
+	 * @param kind the peer or secured server
 	 * @return the class path
 	 * @throws IOException if the module has not been built
 	 */
@@ -193,11 +195,14 @@ public final class ServerProcess {
 		Path module = repositoryRoot().resolve(ServerKind.PEERS_DIRECTORY).resolve(kind.peerModule());
 		Path classes = module.resolve("target/classes");
 		Path dependencies = module.resolve("target/classpath.txt");
-		if (!Files.isDirectory(classes) || !Files.isRegularFile(dependencies)) {
-			throw new IOException(kind.label() + " is not built: " + classes + " and " + dependencies
-					+ " come from perf/run's build of " + ServerKind.PEERS_DIRECTORY + "/" + kind.peerModule());
+		boolean ownClasses = !kind.secured();
+		if ((ownClasses && !Files.isDirectory(classes)) || !Files.isRegularFile(dependencies)) {
+			throw new IOException(
+					kind.label() + " is not built: " + (ownClasses ? classes + " and " : "") + dependencies
+							+ " come from perf/run's build of " + ServerKind.PEERS_DIRECTORY + "/" + kind.peerModule());
 		}
-		return classes + File.pathSeparator + Files.readString(dependencies, StandardCharsets.UTF_8).trim();
+		String dependencyPath = Files.readString(dependencies, StandardCharsets.UTF_8).trim();
+		return ownClasses ? classes + File.pathSeparator + dependencyPath : dependencyPath;
 	}
 
 	/**

@@ -3,6 +3,7 @@ package dev.fastro.perf.harness;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -381,6 +382,59 @@ class PlanTest {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> TransportArguments.of(new ServerSpec(ServerKind.NATIVE, 0, Protocol.TLS, false), null))
 			.withMessageContaining("certificate");
+	}
+
+	@Test
+	void theSecurityExperimentRunsFirstOnEachNamedServerAndItsSecuredTwinWithTheToken() {
+		PerfJwt jwt = new PerfJwt(Path.of("/tmp/perf-jwt.pub"), "header.claims.signature");
+		List<Group> groups = Plan.of(RunnerOptions
+			.parse(List.of("--experiments", "security,main", "--servers", "native,webflux"), Path.of(".")), jwt);
+		Group security = groups.get(0);
+		assertThat(security.servers()).extracting(ServerSpec::kind)
+			.containsExactly(ServerKind.WEBFLUX, ServerKind.WEBFLUX_SECURED);
+		assertThat(security.cases()).singleElement().satisfies(root -> {
+			assertThat(root.experiment()).isEqualTo(Experiment.SECURITY);
+			assertThat(root.probe().request().target()).isEqualTo("/");
+			assertThat(root.probe().request().headers())
+				.containsExactly(Map.entry("authorization", "Bearer header.claims.signature"));
+			assertThat(root.probe().expected()).isEqualTo(Scenario.ROOT.probe().expected());
+		});
+		assertThat(groups.get(1).servers()).extracting(ServerSpec::kind)
+			.containsExactly(ServerKind.NATIVE, ServerKind.WEBFLUX);
+		assertThat(
+				Plan.of(RunnerOptions.parse(List.of("--experiments", "security"), Path.of(".")), jwt).get(0).servers())
+			.extracting(ServerSpec::kind)
+			.containsExactly(ServerKind.FASTRO, ServerKind.FASTRO_SECURED, ServerKind.WEBFLUX,
+					ServerKind.WEBFLUX_SECURED);
+	}
+
+	@Test
+	void theSecuredServersTakePartInTheSecurityExperimentOnly() {
+		RunnerOptions options = RunnerOptions
+			.parse(List.of("--experiments", "main,security", "--servers", "fastro-secured"), Path.of("."));
+		List<Group> groups = Plan.of(options, new PerfJwt(Path.of("key.pub"), "token"));
+		assertThat(groups).singleElement()
+			.satisfies(security -> assertThat(security.servers()).extracting(ServerSpec::kind)
+				.containsExactly(ServerKind.FASTRO_SECURED));
+		assertThatIllegalArgumentException().isThrownBy(() -> Plan.of(options)).withMessageContaining("token");
+	}
+
+	@Test
+	void theSecurityExperimentAloneWritesItsReportToItsOwnDirectory() {
+		assertThat(RunnerOptions.parse(List.of("--experiments", "security"), Path.of("perf")).outputDirectory())
+			.isEqualTo(Path.of("perf/security"));
+		assertThat(RunnerOptions.parse(List.of("--experiments", "main,security"), Path.of("perf")).outputDirectory())
+			.isEqualTo(Path.of("perf"));
+	}
+
+	@Test
+	void aSecuredServerDecodesTokensWithTheRunsPublicKey() {
+		assertThat(new PerfJwt(Path.of("/tmp/run/perf-jwt.pub"), "token").serverArguments()).containsExactly(
+				"--spring.security.oauth2.resourceserver.jwt.public-key-location=file:/tmp/run/perf-jwt.pub");
+		assertThat(ServerKind.FASTRO_SECURED.arguments(8080, 0)).isEqualTo(ServerKind.FASTRO.arguments(8080, 0));
+		assertThat(ServerKind.WEBFLUX_SECURED.arguments(8080, 0)).isEqualTo(ServerKind.WEBFLUX.arguments(8080, 0));
+		assertThat(ServerKind.FASTRO_SECURED.peerModule()).isEqualTo("secured");
+		assertThat(ServerKind.WEBFLUX_SECURED.unsecured()).isEqualTo(ServerKind.WEBFLUX);
 	}
 
 	@Test

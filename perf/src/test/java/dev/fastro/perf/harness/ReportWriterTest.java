@@ -334,6 +334,47 @@ class ReportWriterTest {
 	}
 
 	@Test
+	void setsEachSecuredServerAgainstItsPlainSelfAndFastroAgainstWebFlux() throws Exception {
+		List<Measurement> runs = new ArrayList<>();
+		for (int round = 1; round <= 2; round++) {
+			runs.add(cpuRun(Experiment.SECURITY, Plan.SECURED_ROOT, ServerKind.FASTRO, round, 100_000, 10));
+			runs.add(cpuRun(Experiment.SECURITY, Plan.SECURED_ROOT, ServerKind.FASTRO_SECURED, round, 50_000, 20));
+			runs.add(cpuRun(Experiment.SECURITY, Plan.SECURED_ROOT, ServerKind.WEBFLUX, round, 50_000, 20));
+			runs.add(cpuRun(Experiment.SECURITY, Plan.SECURED_ROOT, ServerKind.WEBFLUX_SECURED, round, 25_000,
+					20 * round + 20));
+		}
+		String report = write(runs, List.of(), null);
+		assertThat(report).contains("## JWT security")
+			.contains("to Fastro, Fastro + Spring Security, WebFlux fn and WebFlux fn + Spring Security.")
+			.contains("| Fastro | 100,000 | 10.00 | — | — | 50.00% (50.0–50.0%) |\n")
+			.contains("| Fastro + Spring Security | 50,000 | 20.00 | 50.00% (50.0–50.0%) | 200.00% (200.0–200.0%) "
+					+ "| 41.67% (33.3–50.0%) |\n")
+			.contains("| WebFlux fn | 50,000 | 20.00 | — | — | — |\n")
+			.contains("| WebFlux fn + Spring Security | 25,000 | 50.00 | 50.00% (50.0–50.0%) | 250.00% (200.0–300.0%) "
+					+ "| — |\n")
+			.doesNotContain("refused**");
+	}
+
+	@Test
+	void aSecuredServerThatLetsRequestsThroughWithoutATokenIsListedAsRefused() throws Exception {
+		List<Measurement> runs = List
+			.of(cpuRun(Experiment.SECURITY, Plan.SECURED_ROOT, ServerKind.WEBFLUX, 1, 50_000, 20));
+		String report = write(runs, List.of(new Refusal(Experiment.SECURITY, ServerKind.FASTRO_SECURED,
+				"GET / without a token: status 200, expected 401")), null);
+		String security = report.substring(report.indexOf("## JWT security"));
+		assertThat(security).contains("to Fastro + Spring Security and WebFlux fn.")
+			.contains("**Fastro + Spring Security refused** (JWT security): GET / without a token: status 200, "
+					+ "expected 401");
+		assertThat(report.substring(0, report.indexOf("## JWT security"))).doesNotContain("refused**");
+	}
+
+	@Test
+	void leavesSecurityOutWhenItDidNotRun() throws Exception {
+		assertThat(write(List.of(run(Experiment.MAIN, "Root", ServerKind.NATIVE, 1, 100_000)), List.of(), null))
+			.doesNotContain("JWT security");
+	}
+
+	@Test
 	void setsEveryServersStaticFilesAgainstNginxAndSaysWhereA304DoesNotApply() throws Exception {
 		List<Measurement> runs = new ArrayList<>();
 		for (int round = 1; round <= 3; round++) {

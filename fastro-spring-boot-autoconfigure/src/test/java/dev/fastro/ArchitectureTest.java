@@ -18,9 +18,10 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * The arrows between Fastro's packages point one way: the router knows nothing else, the
  * request pipeline knows no server and no Spring, the server and the observation of
  * requests (beside it, over the pipeline) know no Spring and not each other, CORS is the
- * one piece of the pipeline built on Spring's {@code CorsConfiguration}, and only the
- * auto-configuration knows them all. Each layer is an API package and its
- * {@code internal} package.
+ * one piece of the pipeline built on Spring's {@code CorsConfiguration}, security (beside
+ * them, over the pipeline and the router's pattern matching) is built on Spring Security
+ * and knows no server, and only the auto-configuration knows them all. Each layer is an
+ * API package and its {@code internal} package.
  */
 @AnalyzeClasses(packages = "dev.fastro", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -37,6 +38,8 @@ class ArchitectureTest {
 		.definedBy("dev.fastro.observation..")
 		.layer("cors")
 		.definedBy("dev.fastro.cors..")
+		.layer("security")
+		.definedBy("dev.fastro.security..")
 		.layer("autoconfigure")
 		.definedBy("dev.fastro.autoconfigure..")
 		.whereLayer("autoconfigure")
@@ -47,10 +50,12 @@ class ArchitectureTest {
 		.mayOnlyBeAccessedByLayers("autoconfigure")
 		.whereLayer("cors")
 		.mayOnlyBeAccessedByLayers("autoconfigure")
+		.whereLayer("security")
+		.mayOnlyBeAccessedByLayers("autoconfigure")
 		.whereLayer("http")
-		.mayOnlyBeAccessedByLayers("server", "observation", "cors", "autoconfigure")
+		.mayOnlyBeAccessedByLayers("server", "observation", "cors", "security", "autoconfigure")
 		.whereLayer("router")
-		.mayOnlyBeAccessedByLayers("http", "server", "autoconfigure");
+		.mayOnlyBeAccessedByLayers("http", "server", "security", "autoconfigure");
 
 	@ArchTest
 	static final ArchRule routerIsAPlainLibrary = noClasses().that()

@@ -37,6 +37,8 @@ public class FastroProperties implements Validator {
 
 	private final Sse sse = new Sse();
 
+	private final Security security = new Security();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -67,6 +69,10 @@ public class FastroProperties implements Validator {
 
 	public Sse getSse() {
 		return this.sse;
+	}
+
+	public Security getSecurity() {
+		return this.security;
 	}
 
 	/** The Reactor Netty server. */
@@ -917,6 +923,29 @@ public class FastroProperties implements Validator {
 
 		public void setMaxSize(DataSize maxSize) {
 			this.maxSize = maxSize;
+		}
+
+	}
+
+	/**
+	 * Spring Security on Fastro's routes, when {@code spring-security-core} is on the
+	 * class path.
+	 */
+	public static class Security {
+
+		/**
+		 * Whether Fastro authenticates requests and applies the application's
+		 * SecurityRules (without a SecurityRules bean, every request must be
+		 * authenticated). When false, Fastro leaves requests to the application.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
 		}
 
 	}

@@ -145,6 +145,17 @@ class JwtSecurityTest {
 	}
 
 	@Test
+	void keysOutOfReachAreTheServersFault() {
+		this.runner.withUserConfiguration(App.class)
+			.withPropertyValues("spring.security.oauth2.resourceserver.jwt.jwk-set-uri=http://127.0.0.1:1/jwks")
+			.run((context) -> {
+				RawResponse response = call(port(context), "GET", "/me", bearer(tokens.rs256(Tokens.claims().build())));
+				assertThat(response.status()).isEqualTo(500);
+				assertThat(response.header("www-authenticate")).isNull();
+			});
+	}
+
+	@Test
 	void aTokenWithoutKeyIdIsVerifiedWithTheKeysOfItsAlgorithm() {
 		// Pinned: Nimbus tries every key of the set that fits the algorithm.
 		this.jwkSet.run((context) -> assertThat(

@@ -50,6 +50,9 @@ import reactor.core.scheduler.Schedulers;
  * A CORS preflight ({@code OPTIONS} with {@code Access-Control-Request-Method}) to a path
  * with no {@code OPTIONS} route runs the middleware of the route it asks about, around
  * that same answer, so CORS middleware given to a group or a route answers it.
+ * <p>
+ * A global {@link RouteScopedMiddleware} is replaced, in each of these chains, by what it
+ * decides for that chain at start-up.
  */
 public final class Dispatcher implements ExchangeDispatcher {
 

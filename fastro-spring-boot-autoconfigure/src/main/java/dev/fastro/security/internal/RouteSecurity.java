@@ -1,6 +1,6 @@
 package dev.fastro.security.internal;
 
-import java.util.List;
+import java.util.Iterator;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.Handler;
@@ -8,6 +8,7 @@ import dev.fastro.http.Middleware;
 import dev.fastro.http.internal.Exchange;
 import dev.fastro.security.FastroSecurity;
 import dev.fastro.security.SecurityRefusal;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import reactor.core.publisher.Mono;
@@ -36,8 +37,6 @@ import org.springframework.security.oauth2.server.resource.authentication.Abstra
 final class RouteSecurity implements Middleware {
 
 	private static final Log logger = LogFactory.getLog(RouteSecurity.class);
-
-	private static final String AUTHORIZATION = "authorization";
 
 	private static final Authentication ANONYMOUS = new AnonymousAuthenticationToken("fastro", "anonymousUser",
 			AuthorityUtils.createAuthorityList("ROLE_ANONYMOUS"));
@@ -96,15 +95,19 @@ final class RouteSecurity implements Middleware {
 	 * another scheme, or when no authenticator takes tokens.
 	 */
 	private String bearerToken(Context ctx) {
-		List<String> values = ctx.headers(AUTHORIZATION);
-		if (values.isEmpty() || this.authenticator == null) {
+		if (this.authenticator == null) {
 			return null;
 		}
+		// One lookup, and no list, for the common case of one value or none.
+		Iterator<String> values = ctx.requestHeaders().valueStringIterator(HttpHeaderNames.AUTHORIZATION);
+		if (!values.hasNext()) {
+			return null;
+		}
+		String value = values.next();
 		// A single field (RFC 9110, 11.6.2): which of two would a proxy have checked?
-		if (values.size() > 1) {
+		if (values.hasNext()) {
 			throw Challenges.invalidRequest(ctx, "The request has more than one Authorization header");
 		}
-		String value = values.get(0);
 		if (!BearerCredentials.isBearer(value)) {
 			return null;
 		}

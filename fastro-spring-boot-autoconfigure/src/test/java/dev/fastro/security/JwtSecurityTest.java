@@ -28,6 +28,8 @@ import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
+import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
 import org.springframework.security.authorization.AuthorizationDecision;
 import org.springframework.web.cors.CorsConfiguration;
 
@@ -234,6 +236,9 @@ class JwtSecurityTest {
 				assertThat(call(port, "GET", "/admin/stats", user).status()).isEqualTo(403);
 				assertThat(call(port, "GET", "/admin", user).status()).isEqualTo(403);
 				assertThat(call(port, "GET", "/me", user).bodyString()).isEqualTo("ada");
+				// Through the application's role hierarchy.
+				assertThat(call(port, "GET", "/reports", admin).status()).isEqualTo(200);
+				assertThat(call(port, "GET", "/reports", user).status()).isEqualTo(200);
 				assertInvalid(port, tokens.es256(Tokens.claims().build()), "The token is invalid");
 			});
 	}
@@ -321,12 +326,25 @@ class JwtSecurityTest {
 				.get("/admin", (ctx) -> "admin")
 				.get("/admin/stats", (ctx) -> Thread.currentThread().getName())
 				.get("/me", (ctx) -> ctx.principal().getName())
+				.get("/reports", (ctx) -> "reports")
 				.build();
 		}
 
 		@Bean
 		SecurityRules securityRules() {
-			return SecurityRules.builder().group("/admin").hasRole("ADMIN").anyRoute().authenticated().build();
+			return SecurityRules.builder()
+				.group("/admin")
+				.hasRole("ADMIN")
+				.route("/reports")
+				.hasRole("USER")
+				.anyRoute()
+				.authenticated()
+				.build();
+		}
+
+		@Bean
+		RoleHierarchy roleHierarchy() {
+			return RoleHierarchyImpl.fromHierarchy("ROLE_ADMIN > ROLE_USER");
 		}
 
 	}

@@ -28,9 +28,12 @@ import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.convert.converter.Converter;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
 import org.springframework.security.authorization.AuthorizationDecision;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 import org.springframework.web.cors.CorsConfiguration;
 
 import static dev.fastro.test.RawHttp.rawRequest;
@@ -143,6 +146,14 @@ class JwtSecurityTest {
 					+ "error_uri=\"https://tools.ietf.org/html/rfc6750#section-3.1\"");
 			// The scheme is case-insensitive.
 			assertThat(call(port, "GET", "/me", "authorization: bEaReR " + token).status()).isEqualTo(200);
+		});
+	}
+
+	@Test
+	void theApplicationsConverterMakesTheAuthentication() {
+		this.jwkSet.withUserConfiguration(OwnConverter.class).run((context) -> {
+			RawResponse response = call(port(context), "GET", "/me", bearer(tokens.rs256(Tokens.claims().build())));
+			assertThat(response.bodyString()).isEqualTo("user ada");
 		});
 	}
 
@@ -313,6 +324,16 @@ class JwtSecurityTest {
 				.anyRoute()
 				.authenticated()
 				.build();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OwnConverter {
+
+		@Bean
+		Converter<Jwt, JwtAuthenticationToken> userConverter() {
+			return (jwt) -> new JwtAuthenticationToken(jwt, List.of(), "user " + jwt.getSubject());
 		}
 
 	}

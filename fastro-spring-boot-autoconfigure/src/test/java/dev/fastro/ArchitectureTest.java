@@ -18,9 +18,10 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * The arrows between Fastro's packages point one way: the router knows nothing else, the
  * request pipeline knows no server and no Spring, the server and the observation of
  * requests (beside it, over the pipeline) know no Spring and not each other, CORS is the
- * one piece of the pipeline built on Spring's {@code CorsConfiguration}, security builds
- * on the pipeline and the router beside them, and only the auto-configuration knows them
- * all. Each layer is an API package and its {@code internal} package.
+ * one piece of the pipeline built on Spring's {@code CorsConfiguration}, security (beside
+ * them, over the pipeline and the router's pattern matching) is built on Spring Security
+ * and knows no server, and only the auto-configuration knows them all. Each layer is an
+ * API package and its {@code internal} package.
  */
 @AnalyzeClasses(packages = "dev.fastro", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {

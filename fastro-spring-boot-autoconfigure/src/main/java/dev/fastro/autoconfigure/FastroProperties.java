@@ -890,10 +890,28 @@ public class FastroProperties implements Validator {
 
 	}
 
-	/** Spring Security on Fastro's routes, when Spring Security is on the class path. */
+	/**
+	 * Spring Security on Fastro's routes, when {@code spring-security-core} is on the
+	 * class path.
+	 */
 	public static class Security {
 
+		/**
+		 * Whether Fastro authenticates requests and applies the application's
+		 * SecurityRules (without a SecurityRules bean, every request must be
+		 * authenticated). When false, Fastro leaves requests to the application.
+		 */
+		private boolean enabled = true;
+
 		private final Headers headers = new Headers();
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
 
 		public Headers getHeaders() {
 			return this.headers;

@@ -2,6 +2,7 @@ package dev.fastro.http;
 
 import java.io.InputStream;
 import java.net.InetSocketAddress;
+import java.security.Principal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -130,6 +131,13 @@ public interface Context {
 	 * {@code Forwarded}, {@code X-Forwarded-Host} or {@code X-Forwarded-Port}.
 	 */
 	int port();
+
+	/**
+	 * Who sent the request, once security middleware has authenticated it, such as Spring
+	 * Security's {@code Authentication} when Fastro's security is on; {@code null} for an
+	 * anonymous request, or when no security middleware runs.
+	 */
+	Principal principal();
 
 	// ---- attributes
 

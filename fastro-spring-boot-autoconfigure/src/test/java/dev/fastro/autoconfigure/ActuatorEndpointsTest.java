@@ -61,7 +61,7 @@ class ActuatorEndpointsTest {
 	@BeforeAll
 	static void start() {
 		context = new SpringApplicationBuilder(ActuatorApp.class).web(WebApplicationType.NONE)
-			.properties("fastro.server.port=0", "spring.application.name=actuated",
+			.properties("fastro.server.port=0", "fastro.security.enabled=false", "spring.application.name=actuated",
 					"management.endpoints.web.exposure.include=health,info,metrics,prometheus,threaddump,heapdump,greetings,beans",
 					"management.endpoint.heapdump.access=unrestricted",
 					"management.endpoints.web.exposure.exclude=beans", "management.endpoint.health.show-details=always",

@@ -147,8 +147,8 @@ class ActuatorManagementServerTest {
 
 	private static ConfigurableApplicationContext start(String... properties) {
 		return new SpringApplicationBuilder(ManagedApp.class).web(WebApplicationType.NONE)
-			.properties("fastro.server.port=0", "management.server.port=0", "fastro.server.shutdown-timeout=20s",
-					"management.endpoint.health.probes.enabled=true")
+			.properties("fastro.server.port=0", "fastro.security.enabled=false", "management.server.port=0",
+					"fastro.server.shutdown-timeout=20s", "management.endpoint.health.probes.enabled=true")
 			.properties(properties)
 			.run();
 	}

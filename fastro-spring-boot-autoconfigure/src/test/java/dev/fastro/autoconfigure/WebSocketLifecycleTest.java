@@ -54,7 +54,7 @@ class WebSocketLifecycleTest {
 
 	private static ConfigurableApplicationContext start(String... properties) {
 		return new SpringApplicationBuilder(App.class).web(WebApplicationType.NONE)
-			.properties("fastro.server.port=0")
+			.properties("fastro.server.port=0", "fastro.security.enabled=false")
 			.properties(properties)
 			.run();
 	}

@@ -50,7 +50,7 @@ import static org.awaitility.Awaitility.await;
  * handlers, result kinds, request data and blocking routes.
  */
 @SpringBootTest(classes = PipelineTest.App.class,
-		properties = { "fastro.server.port=0", "fastro.server.max-parameters=3" })
+		properties = { "fastro.server.port=0", "fastro.security.enabled=false", "fastro.server.max-parameters=3" })
 @ExtendWith(OutputCaptureExtension.class)
 class PipelineTest {
 

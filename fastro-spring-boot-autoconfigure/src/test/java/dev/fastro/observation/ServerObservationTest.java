@@ -59,8 +59,8 @@ class ServerObservationTest {
 	@BeforeAll
 	static void start() {
 		context = new SpringApplicationBuilder(ObservedApp.class).web(WebApplicationType.NONE)
-			.properties("fastro.server.port=0", "management.tracing.sampling.probability=1.0",
-					"spring.reactor.context-propagation=auto")
+			.properties("fastro.server.port=0", "fastro.security.enabled=false",
+					"management.tracing.sampling.probability=1.0", "spring.reactor.context-propagation=auto")
 			.run();
 		port = context.getBean(FastroServer.class).port();
 	}

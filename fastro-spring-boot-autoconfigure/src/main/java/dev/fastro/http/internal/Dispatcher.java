@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.ErrorHook;
@@ -20,6 +21,7 @@ import dev.fastro.http.Response;
 import dev.fastro.http.ResponseHook;
 import dev.fastro.http.Route;
 import dev.fastro.http.Routes;
+import dev.fastro.http.spi.RouteScopedMiddleware;
 import dev.fastro.router.internal.MalformedPathException;
 import dev.fastro.router.internal.PercentDecoder;
 import dev.fastro.router.internal.RouteConflictException;
@@ -48,6 +50,9 @@ import reactor.core.scheduler.Schedulers;
  * A CORS preflight ({@code OPTIONS} with {@code Access-Control-Request-Method}) to a path
  * with no {@code OPTIONS} route runs the middleware of the route it asks about, around
  * that same answer, so CORS middleware given to a group or a route answers it.
+ * <p>
+ * A global {@link RouteScopedMiddleware} is replaced, in each of these chains, by what it
+ * decides for that chain at start-up.
  */
 public final class Dispatcher implements ExchangeDispatcher {
 
@@ -91,7 +96,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 			for (int i = 0; i < declared.size(); i++) {
 				Route route = declared.get(i);
 				String origin = source.name() + ", route #" + (i + 1);
-				List<Middleware> chain = new ArrayList<>(global);
+				List<Middleware> chain = scoped(global, (scoped) -> scoped.forRoute(route));
 				chain.addAll(route.middleware());
 				BodyPolicy body = new BodyPolicy(route.streaming(), route.maxBodySize(), !route.streaming());
 				ComposedRoute endpoint = new ComposedRoute(Middleware.compose(chain, route.handler()), route.blocking(),
@@ -103,7 +108,9 @@ public final class Dispatcher implements ExchangeDispatcher {
 					throw new RoutePatternException(ex.pattern(), ex.position(), ex.problem(), origin);
 				}
 				origins.put(endpoint, origin);
-				this.preflights.put(endpoint, new ComposedRoute(Middleware.compose(chain, this::answerNoRoute),
+				List<Middleware> preflight = scoped(global, (scoped) -> scoped.forPreflight(route));
+				preflight.addAll(route.middleware());
+				this.preflights.put(endpoint, new ComposedRoute(Middleware.compose(preflight, this::answerNoRoute),
 						route.blocking(), BodyPolicy.WHOLE));
 			}
 		}
@@ -114,7 +121,9 @@ public final class Dispatcher implements ExchangeDispatcher {
 			throw new RouteConflictException(ex.first(), origins.get(ex.first().target()), ex.second(),
 					origins.get(ex.second().target()));
 		}
-		this.noRoute = new ComposedRoute(Middleware.compose(global, this::answerNoRoute), false, BodyPolicy.WHOLE);
+		this.noRoute = new ComposedRoute(
+				Middleware.compose(scoped(global, RouteScopedMiddleware::forNoRoute), this::answerNoRoute), false,
+				BodyPolicy.WHOLE);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
 		JsonCodec json = Objects.requireNonNull(builder.json, "json");
@@ -126,6 +135,23 @@ public final class Dispatcher implements ExchangeDispatcher {
 		this.multiparts = new Multiparts(builder.multipart, builder.blockingScheduler);
 		this.multipartBody = new BodyPolicy(true, builder.multipart.maxRequestSize(), true);
 		this.streamedMultipartBody = new BodyPolicy(true, builder.multipart.maxRequestSize(), false);
+	}
+
+	/**
+	 * The global middleware as one chain has it: each {@link RouteScopedMiddleware}
+	 * replaced by what it decides for that chain, and left out where it decides nothing.
+	 */
+	private static List<Middleware> scoped(List<Middleware> global,
+			Function<RouteScopedMiddleware, Middleware> decision) {
+		List<Middleware> chain = new ArrayList<>(global.size());
+		for (Middleware middleware : global) {
+			Middleware decided = (middleware instanceof RouteScopedMiddleware scoped) ? decision.apply(scoped)
+					: middleware;
+			if (decided != null) {
+				chain.add(decided);
+			}
+		}
+		return chain;
 	}
 
 	public static Builder builder() {

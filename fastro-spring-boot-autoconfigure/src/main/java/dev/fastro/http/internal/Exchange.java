@@ -3,6 +3,7 @@ package dev.fastro.http.internal;
 import java.io.InputStream;
 import java.lang.reflect.Type;
 import java.net.InetSocketAddress;
+import java.security.Principal;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -107,6 +108,8 @@ public final class Exchange implements Context {
 	private int status = 200;
 
 	private Map<AttributeKey<?>, Object> attributes;
+
+	private Principal principal;
 
 	private Map<String, List<String>> query;
 
@@ -354,6 +357,20 @@ public final class Exchange implements Context {
 	@Override
 	public int port() {
 		return this.transport.port(this.handle);
+	}
+
+	@Override
+	public Principal principal() {
+		return this.principal;
+	}
+
+	/**
+	 * Records who sent the request, for {@link #principal()}: set by the security
+	 * middleware once it has authenticated the request.
+	 * @param principal the authenticated principal, or {@code null} for an anonymous one
+	 */
+	public void principal(Principal principal) {
+		this.principal = principal;
 	}
 
 	// ---- attributes

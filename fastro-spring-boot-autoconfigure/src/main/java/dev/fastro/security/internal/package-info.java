@@ -1,5 +1,6 @@
 /**
- * Spring Security on Fastro's request pipeline. Internal, as every package named
- * {@code internal}: not API, and any release may change it.
+ * The security middleware and what it is made of: the rules compiled per route, the
+ * bearer token read from a request, its authentication and the answers to refusals. Not
+ * an API: these types change without notice.
  */
 package dev.fastro.security.internal;

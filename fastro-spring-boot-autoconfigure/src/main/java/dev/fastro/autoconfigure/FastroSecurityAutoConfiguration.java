@@ -1,0 +1,284 @@
+package dev.fastro.autoconfigure;
+
+import java.security.KeyFactory;
+import java.security.interfaces.RSAPublicKey;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+
+import dev.fastro.http.Context;
+import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.security.FastroSecurity;
+import dev.fastro.security.SecurityRules;
+import dev.fastro.security.internal.Authenticator;
+import dev.fastro.security.internal.JwtAuthenticator;
+import dev.fastro.security.internal.SecurityMiddleware;
+import reactor.core.scheduler.Scheduler;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.PropertyMapper;
+import org.springframework.boot.security.oauth2.server.resource.autoconfigure.ConditionalOnIssuerLocationJwtDecoder;
+import org.springframework.boot.security.oauth2.server.resource.autoconfigure.ConditionalOnPublicKeyJwtDecoder;
+import org.springframework.boot.security.oauth2.server.resource.autoconfigure.OAuth2ResourceServerProperties;
+import org.springframework.boot.security.oauth2.server.resource.autoconfigure.servlet.JwkSetUriJwtDecoderBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import org.springframework.core.convert.converter.Converter;
+import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
+import org.springframework.security.authentication.AbstractAuthenticationToken;
+import org.springframework.security.authentication.AuthenticationEventPublisher;
+import org.springframework.security.authorization.AuthorizationManagerFactory;
+import org.springframework.security.authorization.DefaultAuthorizationManagerFactory;
+import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
+import org.springframework.security.oauth2.core.OAuth2TokenValidator;
+import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtClaimNames;
+import org.springframework.security.oauth2.jwt.JwtClaimValidator;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtValidators;
+import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
+import org.springframework.security.oauth2.jwt.NimbusJwtDecoder.JwkSetUriJwtDecoderBuilder;
+import org.springframework.security.oauth2.jwt.SupplierJwtDecoder;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter;
+import org.springframework.security.oauth2.server.resource.authentication.JwtGrantedAuthoritiesConverter;
+
+/**
+ * Spring Security on Fastro's routes, when {@code spring-security-core} is on the class
+ * path: a global middleware, ordered {@link FastroSecurity#ORDER}, that authenticates
+ * bearer tokens and applies the application's {@link SecurityRules} (every request
+ * authenticated without one), decided per route at start-up.
+ * <p>
+ * Spring Boot configures a {@link JwtDecoder} from
+ * {@code spring.security.oauth2.resourceserver.jwt.*} only in servlet applications; this
+ * builds it as Boot does for the others, and backs off when the application, or Boot, has
+ * one. {@code fastro.security.enabled=false} turns it all off.
+ */
+@AutoConfiguration(afterName = { "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration",
+		"org.springframework.boot.security.oauth2.server.resource.autoconfigure.servlet.OAuth2ResourceServerAutoConfiguration",
+		"org.springframework.boot.security.oauth2.server.resource.autoconfigure.reactive.ReactiveOAuth2ResourceServerAutoConfiguration" })
+@ConditionalOnClass(name = "org.springframework.security.core.Authentication")
+@ConditionalOnBooleanProperty(name = "fastro.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "fastro.security.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(FastroProperties.class)
+public class FastroSecurityAutoConfiguration {
+
+	@Bean
+	@Order(FastroSecurity.ORDER)
+	SecurityMiddleware fastroSecurityMiddleware(FastroProperties properties, ObjectProvider<SecurityRules> rules,
+			ObjectProvider<AuthorizationManagerFactory<Context>> managers,
+			ObjectProvider<AuthorizationManagerFactory<Object>> anyManagers,
+			ObjectProvider<RoleHierarchy> roleHierarchy, ObjectProvider<Authenticator> authenticator,
+			@Qualifier(FastroAutoConfiguration.BLOCKING_SCHEDULER) Scheduler blockingScheduler) {
+		return new SecurityMiddleware(rules.getIfAvailable(SecurityRules::authenticated),
+				properties.getRouter().isIgnoreTrailingSlash(), managers(managers, anyManagers, roleHierarchy),
+				authenticator.getIfAvailable(), blockingScheduler);
+	}
+
+	/**
+	 * Fails start-up on a rule that decides for no route, once the application's routes
+	 * are composed.
+	 */
+	@Bean
+	SmartInitializingSingleton fastroSecurityRulesCheck(ObjectProvider<Dispatcher> dispatcher,
+			SecurityMiddleware middleware) {
+		return () -> {
+			dispatcher.getIfAvailable();
+			middleware.checkEveryRuleUsed();
+		};
+	}
+
+	/**
+	 * The application's factory of authorization managers, as Spring Security's
+	 * {@code AuthorizeHttpRequestsConfigurer} finds it: one for {@link Context}, else one
+	 * for any object, else the default with the application's role hierarchy.
+	 */
+	@SuppressWarnings({ "unchecked", "rawtypes" })
+	private static AuthorizationManagerFactory<Context> managers(
+			ObjectProvider<AuthorizationManagerFactory<Context>> managers,
+			ObjectProvider<AuthorizationManagerFactory<Object>> anyManagers,
+			ObjectProvider<RoleHierarchy> roleHierarchy) {
+		AuthorizationManagerFactory<Context> forContext = managers.getIfUnique();
+		if (forContext != null) {
+			return forContext;
+		}
+		AuthorizationManagerFactory forAny = anyManagers.getIfUnique();
+		if (forAny != null) {
+			return forAny;
+		}
+		DefaultAuthorizationManagerFactory<Context> factory = new DefaultAuthorizationManagerFactory<>();
+		roleHierarchy.ifUnique(factory::setRoleHierarchy);
+		return factory;
+	}
+
+	/**
+	 * Bearer tokens decoded as JWTs, with Spring Boot's keys.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { "org.springframework.security.oauth2.jwt.JwtDecoder",
+			"org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthenticationToken",
+			"org.springframework.boot.security.oauth2.server.resource.autoconfigure.OAuth2ResourceServerProperties" })
+	@EnableConfigurationProperties(OAuth2ResourceServerProperties.class)
+	static class JwtConfiguration {
+
+		/** The name of the decoder built from a public key, which never blocks. */
+		static final String PUBLIC_KEY_DECODER = "fastroJwtDecoderByPublicKeyValue";
+
+		static final String CONVERTER = "fastroJwtAuthenticationConverter";
+
+		@Bean
+		@ConditionalOnBean(JwtDecoder.class)
+		Authenticator fastroJwtAuthenticator(ListableBeanFactory beanFactory, JwtDecoder decoder,
+				ObjectProvider<Converter<Jwt, ? extends AbstractAuthenticationToken>> converters,
+				ObjectProvider<AuthenticationEventPublisher> publisher) {
+			String[] decoders = beanFactory.getBeanNamesForType(JwtDecoder.class);
+			boolean local = decoders.length == 1 && decoders[0].equals(PUBLIC_KEY_DECODER);
+			return new JwtAuthenticator(decoder, converter(beanFactory, converters), publisher.getIfUnique(), local);
+		}
+
+		/**
+		 * The application's converter of a decoded token to its authentication, if it
+		 * declares one of any type, else the one built from Spring Boot's keys.
+		 */
+		private static Converter<Jwt, ? extends AbstractAuthenticationToken> converter(ListableBeanFactory beanFactory,
+				ObjectProvider<Converter<Jwt, ? extends AbstractAuthenticationToken>> converters) {
+			Object fastros = beanFactory.containsBean(CONVERTER) ? beanFactory.getBean(CONVERTER) : null;
+			return converters.orderedStream()
+				.filter((converter) -> converter != fastros)
+				.findFirst()
+				.orElseGet(() -> (fastros != null) ? (JwtAuthenticationConverter) fastros
+						: new JwtAuthenticationConverter());
+		}
+
+		/**
+		 * The converter as Spring Boot configures it from its keys; without them, Spring
+		 * Security's defaults: authorities {@code SCOPE_} and the {@code scope} or
+		 * {@code scp} claim, the name from {@code sub}.
+		 */
+		@Bean(CONVERTER)
+		@ConditionalOnMissingBean(JwtAuthenticationConverter.class)
+		JwtAuthenticationConverter fastroJwtAuthenticationConverter(OAuth2ResourceServerProperties properties) {
+			OAuth2ResourceServerProperties.Jwt jwt = properties.getJwt();
+			JwtGrantedAuthoritiesConverter authorities = new JwtGrantedAuthoritiesConverter();
+			PropertyMapper map = PropertyMapper.get();
+			map.from(jwt.getAuthorityPrefix()).to(authorities::setAuthorityPrefix);
+			map.from(jwt.getAuthoritiesClaimDelimiter()).to(authorities::setAuthoritiesClaimDelimiter);
+			map.from(jwt.getAuthoritiesClaimName()).to(authorities::setAuthoritiesClaimName);
+			JwtAuthenticationConverter converter = new JwtAuthenticationConverter();
+			map.from(jwt.getPrincipalClaimName()).to(converter::setPrincipalClaimName);
+			converter.setJwtGrantedAuthoritiesConverter(authorities);
+			return converter;
+		}
+
+		/**
+		 * The decoder Spring Boot builds in a servlet application, from the first of
+		 * {@code jwk-set-uri}, {@code issuer-uri} and {@code public-key-location} that is
+		 * set, with the default validators, the issuer's, the audiences' and the
+		 * application's {@link OAuth2TokenValidator} beans.
+		 */
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnMissingBean(JwtDecoder.class)
+		static class JwtDecoderConfiguration {
+
+			private final OAuth2ResourceServerProperties.Jwt properties;
+
+			private final List<OAuth2TokenValidator<Jwt>> validators;
+
+			JwtDecoderConfiguration(OAuth2ResourceServerProperties properties,
+					ObjectProvider<OAuth2TokenValidator<Jwt>> validators) {
+				this.properties = properties.getJwt();
+				this.validators = validators.orderedStream().toList();
+			}
+
+			@Bean
+			@ConditionalOnProperty("spring.security.oauth2.resourceserver.jwt.jwk-set-uri")
+			JwtDecoder fastroJwtDecoderByJwkKeySetUri(
+					ObjectProvider<JwkSetUriJwtDecoderBuilderCustomizer> customizers) {
+				JwkSetUriJwtDecoderBuilder builder = NimbusJwtDecoder.withJwkSetUri(this.properties.getJwkSetUri())
+					.jwsAlgorithms(this::jwsAlgorithms);
+				customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
+				NimbusJwtDecoder decoder = builder.build();
+				String issuer = this.properties.getIssuerUri();
+				decoder.setJwtValidator(validator((issuer != null) ? JwtValidators.createDefaultWithIssuer(issuer)
+						: JwtValidators.createDefault()));
+				return decoder;
+			}
+
+			@Bean(PUBLIC_KEY_DECODER)
+			@ConditionalOnPublicKeyJwtDecoder
+			JwtDecoder fastroJwtDecoderByPublicKeyValue() throws Exception {
+				String pem = this.properties.readPublicKey()
+					.replace("-----BEGIN PUBLIC KEY-----", "")
+					.replace("-----END PUBLIC KEY-----", "");
+				RSAPublicKey key = (RSAPublicKey) KeyFactory.getInstance("RSA")
+					.generatePublic(new X509EncodedKeySpec(Base64.getMimeDecoder().decode(pem)));
+				NimbusJwtDecoder decoder = NimbusJwtDecoder.withPublicKey(key)
+					.signatureAlgorithm(SignatureAlgorithm.from(onlyAlgorithm()))
+					.build();
+				decoder.setJwtValidator(validator(JwtValidators.createDefault()));
+				return decoder;
+			}
+
+			/** Fetches the issuer's configuration on the first token, not at start-up. */
+			@Bean
+			@ConditionalOnIssuerLocationJwtDecoder
+			SupplierJwtDecoder fastroJwtDecoderByIssuerUri(
+					ObjectProvider<JwkSetUriJwtDecoderBuilderCustomizer> customizers) {
+				return new SupplierJwtDecoder(() -> {
+					String issuer = this.properties.getIssuerUri();
+					JwkSetUriJwtDecoderBuilder builder = NimbusJwtDecoder.withIssuerLocation(issuer);
+					customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
+					NimbusJwtDecoder decoder = builder.build();
+					decoder.setJwtValidator(validator(JwtValidators.createDefaultWithIssuer(issuer)));
+					return decoder;
+				});
+			}
+
+			private void jwsAlgorithms(Set<SignatureAlgorithm> algorithms) {
+				this.properties.getJwsAlgorithms().forEach((name) -> algorithms.add(SignatureAlgorithm.from(name)));
+			}
+
+			private String onlyAlgorithm() {
+				List<String> algorithms = this.properties.getJwsAlgorithms();
+				if (algorithms == null || algorithms.size() != 1) {
+					throw new IllegalStateException(
+							"spring.security.oauth2.resourceserver.jwt.jws-algorithms must name "
+									+ "exactly one algorithm for a public key, not " + algorithms);
+				}
+				return algorithms.get(0);
+			}
+
+			private OAuth2TokenValidator<Jwt> validator(OAuth2TokenValidator<Jwt> defaults) {
+				List<String> audiences = this.properties.getAudiences();
+				if (audiences.isEmpty() && this.validators.isEmpty()) {
+					return defaults;
+				}
+				List<OAuth2TokenValidator<Jwt>> all = new ArrayList<>();
+				all.add(defaults);
+				if (!audiences.isEmpty()) {
+					all.add(new JwtClaimValidator<List<String>>(JwtClaimNames.AUD,
+							(audience) -> audience != null && !Collections.disjoint(audience, audiences)));
+				}
+				all.addAll(this.validators);
+				return new DelegatingOAuth2TokenValidator<>(all);
+			}
+
+		}
+
+	}
+
+}

@@ -1,0 +1,83 @@
+package dev.fastro.security.internal;
+
+import java.text.ParseException;
+
+import org.springframework.core.convert.converter.Converter;
+import org.springframework.security.authentication.AbstractAuthenticationToken;
+import org.springframework.security.authentication.AuthenticationEventPublisher;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.oauth2.core.OAuth2Error;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtValidationException;
+import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthenticationToken;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationProvider;
+
+/**
+ * Authenticates a JWT bearer token with a {@link JwtDecoder} through Spring Security's
+ * {@link JwtAuthenticationProvider}, in a {@link ProviderManager} that publishes its
+ * successes and failures.
+ */
+public final class JwtAuthenticator implements Authenticator {
+
+	private final ProviderManager manager;
+
+	private final boolean local;
+
+	/**
+	 * Creates an authenticator.
+	 * @param decoder the decoder of tokens
+	 * @param converter the converter of a decoded token to its authentication
+	 * @param publisher the publisher of authentication events, or {@code null}
+	 * @param local whether the decoder takes only CPU, as one with a configured public
+	 * key does
+	 */
+	public JwtAuthenticator(JwtDecoder decoder, Converter<Jwt, ? extends AbstractAuthenticationToken> converter,
+			AuthenticationEventPublisher publisher, boolean local) {
+		JwtAuthenticationProvider provider = new JwtAuthenticationProvider(decoder);
+		provider.setJwtAuthenticationConverter(converter);
+		this.manager = new ProviderManager(provider);
+		if (publisher != null) {
+			this.manager.setAuthenticationEventPublisher(publisher);
+		}
+		this.local = local;
+	}
+
+	@Override
+	public Authentication authenticate(String token) {
+		return this.manager.authenticate(new BearerTokenAuthenticationToken(token));
+	}
+
+	@Override
+	public boolean isLocal() {
+		return this.local;
+	}
+
+	/**
+	 * A fixed text for what the decoder found: Spring Security would send its message,
+	 * which quotes the token's claims and the parser's findings.
+	 */
+	@Override
+	public String describe(AuthenticationException failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			if (cause instanceof JwtValidationException invalid) {
+				for (OAuth2Error error : invalid.getErrors()) {
+					String description = String.valueOf(error.getDescription());
+					if (description.startsWith("Jwt expired")) {
+						return "The token has expired";
+					}
+					if (description.startsWith("Jwt used before")) {
+						return "The token is not valid yet";
+					}
+				}
+			}
+			if (cause instanceof ParseException) {
+				return "The token is malformed";
+			}
+		}
+		return "The token is invalid";
+	}
+
+}

@@ -1,0 +1,165 @@
+package dev.fastro.security.internal;
+
+import java.util.Iterator;
+
+import dev.fastro.http.Context;
+import dev.fastro.http.Handler;
+import dev.fastro.http.Middleware;
+import dev.fastro.http.internal.Exchange;
+import dev.fastro.security.FastroSecurity;
+import dev.fastro.security.SecurityRefusal;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+
+import org.springframework.security.authentication.AnonymousAuthenticationToken;
+import org.springframework.security.authentication.AuthenticationServiceException;
+import org.springframework.security.authentication.AuthenticationTrustResolver;
+import org.springframework.security.authentication.AuthenticationTrustResolverImpl;
+import org.springframework.security.authorization.AuthorizationManager;
+import org.springframework.security.authorization.AuthorizationResult;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.core.authority.AuthorityUtils;
+import org.springframework.security.oauth2.server.resource.authentication.AbstractOAuth2TokenAuthenticationToken;
+
+/**
+ * The security of one route: authenticates the request's bearer token, even where the
+ * rule permits all (a bad token is a 401, as Spring Security answers it), asks the rule's
+ * manager, and hands the authenticated request on or refuses it.
+ * <p>
+ * A token whose check may block (a decoder that fetches keys) is checked on the blocking
+ * scheduler, and the rest of the chain then runs there; one checked by CPU alone, or on a
+ * blocking route, is checked where the request runs.
+ */
+final class RouteSecurity implements Middleware {
+
+	private static final Log logger = LogFactory.getLog(RouteSecurity.class);
+
+	private static final Authentication ANONYMOUS = new AnonymousAuthenticationToken("fastro", "anonymousUser",
+			AuthorityUtils.createAuthorityList("ROLE_ANONYMOUS"));
+
+	private static final AuthenticationTrustResolver trustResolver = new AuthenticationTrustResolverImpl();
+
+	private final AuthorizationManager<Context> manager;
+
+	private final String scope;
+
+	private final Authenticator authenticator;
+
+	private final boolean inline;
+
+	private final Scheduler blockingScheduler;
+
+	RouteSecurity(AuthorizationManager<Context> manager, String scope, Authenticator authenticator, boolean inline,
+			Scheduler blockingScheduler) {
+		this.manager = manager;
+		this.scope = scope;
+		this.authenticator = authenticator;
+		this.inline = inline;
+		this.blockingScheduler = blockingScheduler;
+	}
+
+	@Override
+	public Object handle(Context ctx, Handler next) throws Exception {
+		Authentication present = ctx.get(FastroSecurity.AUTHENTICATION);
+		if (present != null) {
+			return authorize(ctx, next, present);
+		}
+		String token = bearerToken(ctx);
+		if (token == null) {
+			return authorize(ctx, next, ANONYMOUS);
+		}
+		if (this.inline) {
+			return authorize(ctx, next, authenticate(ctx, token));
+		}
+		return Mono.fromCallable(() -> authenticate(ctx, token))
+			.subscribeOn(this.blockingScheduler)
+			.handle((authentication, sink) -> {
+				try {
+					Object result = authorize(ctx, next, authentication);
+					if (result != null) {
+						sink.next(result);
+					}
+				}
+				catch (Exception ex) {
+					sink.error(ex);
+				}
+			});
+	}
+
+	/**
+	 * The bearer token of a request, or {@code null} when it has none, or credentials of
+	 * another scheme, or when no authenticator takes tokens.
+	 */
+	private String bearerToken(Context ctx) {
+		if (this.authenticator == null) {
+			return null;
+		}
+		// One lookup, and no list, for the common case of one value or none.
+		Iterator<String> values = ctx.requestHeaders().valueStringIterator(HttpHeaderNames.AUTHORIZATION);
+		if (!values.hasNext()) {
+			return null;
+		}
+		String value = values.next();
+		// A single field (RFC 9110, 11.6.2): which of two would a proxy have checked?
+		if (values.hasNext()) {
+			throw Challenges.invalidRequest(ctx, "The request has more than one Authorization header");
+		}
+		if (!BearerCredentials.isBearer(value)) {
+			return null;
+		}
+		String token = BearerCredentials.token(value);
+		if (token == null) {
+			throw Challenges.invalidToken(ctx, "The token is malformed");
+		}
+		return token;
+	}
+
+	private Authentication authenticate(Context ctx, String token) {
+		try {
+			return this.authenticator.authenticate(token);
+		}
+		catch (AuthenticationServiceException ex) {
+			// The token could not be checked, as when the keys are out of reach: the
+			// server's fault, answered 500 and logged.
+			throw ex;
+		}
+		catch (AuthenticationException ex) {
+			logger.debug("Bearer token of " + ctx + " refused", ex);
+			throw Challenges.invalidToken(ctx, this.authenticator.describe(ex));
+		}
+	}
+
+	private Object authorize(Context ctx, Handler next, Authentication authentication) throws Exception {
+		AuthorizationResult result = this.manager.authorize(() -> authentication, ctx);
+		// No result is an abstention, which Spring Security's AuthorizationFilter lets
+		// through.
+		if (result != null && !result.isGranted()) {
+			throw refusal(ctx, authentication);
+		}
+		ctx.set(FastroSecurity.AUTHENTICATION, authentication);
+		if (ctx instanceof Exchange exchange) {
+			exchange.principal(trustResolver.isAnonymous(authentication) ? null : authentication);
+		}
+		return next.handle(ctx);
+	}
+
+	/**
+	 * A refusal as Spring Security's {@code ExceptionTranslationFilter} decides it: an
+	 * anonymous or remembered user is asked to authenticate, anyone else is forbidden.
+	 */
+	private SecurityRefusal refusal(Context ctx, Authentication authentication) {
+		if (trustResolver.isAnonymous(authentication) || trustResolver.isRememberMe(authentication)) {
+			return (this.authenticator != null) ? Challenges.authenticationRequired(ctx) : Challenges.accessDenied();
+		}
+		// Without an authenticator, the resource server's classes may be absent.
+		if (this.authenticator != null && authentication instanceof AbstractOAuth2TokenAuthenticationToken) {
+			return Challenges.insufficientScope(ctx, this.scope);
+		}
+		return Challenges.accessDenied();
+	}
+
+}

@@ -1,0 +1,135 @@
+package dev.fastro.security.internal;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+
+import dev.fastro.http.Route;
+import dev.fastro.router.internal.MalformedPathException;
+import dev.fastro.router.internal.PatternCoverage;
+import dev.fastro.router.internal.PatternCoverage.Coverage;
+import dev.fastro.router.internal.Router;
+import dev.fastro.security.SecurityRules;
+import dev.fastro.security.SecurityRules.Rule;
+
+/**
+ * Decides which rule applies to each route, once, at start-up, comparing the rule's
+ * patterns with the route's segment by segment; and which applies to a request that
+ * matches no route, matching its path with a router of the rule's own patterns, so that
+ * rules and routes read paths alike.
+ */
+final class RuleCompiler {
+
+	/** The method under which a rule's patterns are routed: its own is checked apart. */
+	private static final String ANY_METHOD = "*";
+
+	private final List<Rule> rules;
+
+	private final boolean ignoreTrailingSlash;
+
+	/** Each route rule's patterns as a router, for requests that match no route. */
+	private final List<Router<Rule>> matchers = new ArrayList<>();
+
+	/** The route rules that decided for at least one route. */
+	private final Set<Rule> used = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
+
+	RuleCompiler(SecurityRules rules, boolean ignoreTrailingSlash) {
+		this.rules = rules.rules();
+		this.ignoreTrailingSlash = ignoreTrailingSlash;
+		for (Rule rule : this.rules) {
+			Router.Builder<Rule> matcher = Router.<Rule>builder().ignoreTrailingSlash(ignoreTrailingSlash);
+			rule.patterns().forEach((pattern) -> matcher.add(ANY_METHOD, pattern, rule));
+			this.matchers.add(matcher.build());
+		}
+	}
+
+	/**
+	 * The rule of a route: the first that matches all of its paths.
+	 * @return the rule, or {@code null} when none does (and there is no
+	 * {@code anyRoute()})
+	 * @throws IllegalStateException when a rule before it matches only part of them
+	 */
+	Rule ruleFor(Route route) {
+		for (int i = 0; i < this.rules.size(); i++) {
+			Rule rule = this.rules.get(i);
+			if (rule.isAnyRoute()) {
+				return rule;
+			}
+			if (rule.method() != null && !rule.method().equals(route.method())) {
+				continue;
+			}
+			Coverage coverage = coverage(rule, route);
+			if (coverage == Coverage.FULL) {
+				this.used.add(rule);
+				return rule;
+			}
+			if (coverage == Coverage.PARTIAL) {
+				throw new IllegalStateException(
+						"Security rule #" + (i + 1) + " " + rule + " matches only part of route " + route
+								+ ": write a rule for the whole route, or split the route");
+			}
+		}
+		return null;
+	}
+
+	private Coverage coverage(Rule rule, Route route) {
+		Coverage best = Coverage.NONE;
+		for (String pattern : rule.patterns()) {
+			Coverage coverage = PatternCoverage.of(pattern, route.pattern(), this.ignoreTrailingSlash);
+			best = (coverage.compareTo(best) > 0) ? coverage : best;
+		}
+		return best;
+	}
+
+	/**
+	 * The rule of a request that matches no route: the first that matches its method and
+	 * path.
+	 * @return the rule, or {@code null} when none does
+	 */
+	Rule ruleFor(String method, String path) {
+		for (int i = 0; i < this.rules.size(); i++) {
+			Rule rule = this.rules.get(i);
+			if (rule.isAnyRoute()) {
+				return rule;
+			}
+			if (appliesTo(rule, method) && matches(this.matchers.get(i), path)) {
+				return rule;
+			}
+		}
+		return null;
+	}
+
+	/** Whether a rule is for a method; {@code HEAD} is served as {@code GET}. */
+	private static boolean appliesTo(Rule rule, String method) {
+		return rule.method() == null || rule.method().equals(method)
+				|| (method.equals("HEAD") && rule.method().equals("GET"));
+	}
+
+	private static boolean matches(Router<Rule> matcher, String path) {
+		try {
+			return matcher.find(ANY_METHOD, path) != null;
+		}
+		catch (MalformedPathException ex) {
+			// Answered 400 by the dispatcher, once a rule lets it through.
+			return false;
+		}
+	}
+
+	/**
+	 * Fails when a route rule decided for no route: it matches none, or only routes an
+	 * earlier rule decides, so it is a mistake.
+	 * @throws IllegalStateException naming the first such rule
+	 */
+	void checkEveryRuleUsed() {
+		for (int i = 0; i < this.rules.size(); i++) {
+			Rule rule = this.rules.get(i);
+			if (!rule.isAnyRoute() && !this.used.contains(rule)) {
+				throw new IllegalStateException("Security rule #" + (i + 1) + " " + rule
+						+ " decides for no route: it matches none, or an earlier rule decides for each route it matches");
+			}
+		}
+	}
+
+}

@@ -1,0 +1,116 @@
+package dev.fastro.security.internal;
+
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.fastro.http.Context;
+import dev.fastro.http.Handler;
+import dev.fastro.http.Middleware;
+import dev.fastro.http.Route;
+import dev.fastro.http.spi.RouteScopedMiddleware;
+import dev.fastro.security.SecurityRules;
+import dev.fastro.security.SecurityRules.Rule;
+import reactor.core.scheduler.Scheduler;
+
+import org.springframework.security.authorization.AuthorizationManagerFactory;
+
+/**
+ * Fastro's security as a global middleware, decided per route at start-up: each route's
+ * chain gets a {@link RouteSecurity} with the manager of its rule, requests that match no
+ * route are decided by their path, and CORS preflights pass untouched.
+ */
+public final class SecurityMiddleware implements RouteScopedMiddleware {
+
+	private final RuleCompiler compiler;
+
+	private final AuthorizationManagerFactory<Context> managers;
+
+	private final Authenticator authenticator;
+
+	private final Scheduler blockingScheduler;
+
+	/** Each rule's security for requests that match no route, made once. */
+	private final Map<Rule, RouteSecurity> unrouted = new IdentityHashMap<>();
+
+	/** The security of requests no rule decides: none is allowed. */
+	private final RouteSecurity undecided;
+
+	/**
+	 * Creates the middleware.
+	 * @param rules the rules
+	 * @param ignoreTrailingSlash whether the router ignores a trailing slash, as rules
+	 * then do
+	 * @param managers the factory of the rules' authorization managers
+	 * @param authenticator the authenticator of bearer tokens, or {@code null} when there
+	 * is none
+	 * @param blockingScheduler where authentication that may block runs
+	 * @throws IllegalStateException when rules need authentication but there is no
+	 * authenticator
+	 */
+	public SecurityMiddleware(SecurityRules rules, boolean ignoreTrailingSlash,
+			AuthorizationManagerFactory<Context> managers, Authenticator authenticator, Scheduler blockingScheduler) {
+		this.compiler = new RuleCompiler(rules, ignoreTrailingSlash);
+		this.managers = managers;
+		this.authenticator = authenticator;
+		this.blockingScheduler = blockingScheduler;
+		List<Rule> list = rules.rules();
+		if (authenticator == null) {
+			list.stream().filter(Rule::requiresAuthentication).findFirst().ifPresent((rule) -> {
+				throw new IllegalStateException("Security rule " + rule
+						+ " needs an authenticated request, but nothing authenticates one: set "
+						+ "spring.security.oauth2.resourceserver.jwt.jwk-set-uri, issuer-uri or public-key-location, "
+						+ "declare a JwtDecoder bean, or set fastro.security.enabled=false");
+			});
+		}
+		for (Rule rule : list) {
+			this.unrouted.put(rule, security(rule, false));
+		}
+		this.undecided = new RouteSecurity(this.managers.denyAll(), null, authenticator, false, blockingScheduler);
+	}
+
+	@Override
+	public Middleware forRoute(Route route) {
+		Rule rule = this.compiler.ruleFor(route);
+		if (rule == null) {
+			throw new IllegalStateException("No security rule decides for route " + route
+					+ ": add a rule for it, or end the rules with anyRoute()");
+		}
+		return security(rule, route.blocking());
+	}
+
+	@Override
+	public Middleware forNoRoute() {
+		return this::handle;
+	}
+
+	/**
+	 * Decides a request by the first rule that matches its method and path: for requests
+	 * that match no route, and wherever this middleware runs unscoped.
+	 */
+	@Override
+	public Object handle(Context ctx, Handler next) throws Exception {
+		Rule rule = this.compiler.ruleFor(ctx.method(), ctx.path());
+		RouteSecurity security = (rule != null) ? this.unrouted.get(rule) : this.undecided;
+		return security.handle(ctx, next);
+	}
+
+	/**
+	 * Fails when a route rule decided for no route.
+	 * @throws IllegalStateException naming the first such rule
+	 */
+	public void checkEveryRuleUsed() {
+		this.compiler.checkEveryRuleUsed();
+	}
+
+	/**
+	 * The security of a rule; a blocking route is already off the event loop, so it
+	 * authenticates where it runs.
+	 */
+	private RouteSecurity security(Rule rule, boolean blocking) {
+		boolean inline = blocking || this.authenticator == null || this.authenticator.isLocal();
+		return new RouteSecurity(rule.manager(this.managers), rule.scope(), this.authenticator, inline,
+				this.blockingScheduler);
+	}
+
+}

@@ -11,10 +11,12 @@ import java.util.Set;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.spi.DefaultExceptionHandler;
 import dev.fastro.security.FastroSecurity;
 import dev.fastro.security.SecurityRules;
 import dev.fastro.security.internal.Authenticator;
 import dev.fastro.security.internal.JwtAuthenticator;
+import dev.fastro.security.internal.SecurityExceptionHandlers;
 import dev.fastro.security.internal.SecurityMiddleware;
 import reactor.core.scheduler.Scheduler;
 
@@ -38,11 +40,15 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.convert.converter.Converter;
+import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.authentication.AuthenticationEventPublisher;
 import org.springframework.security.authorization.AuthorizationManagerFactory;
 import org.springframework.security.authorization.DefaultAuthorizationManagerFactory;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.context.SecurityContextHolderStrategy;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
@@ -83,10 +89,28 @@ public class FastroSecurityAutoConfiguration {
 			ObjectProvider<AuthorizationManagerFactory<Context>> managers,
 			ObjectProvider<AuthorizationManagerFactory<Object>> anyManagers,
 			ObjectProvider<RoleHierarchy> roleHierarchy, ObjectProvider<Authenticator> authenticator,
-			@Qualifier(FastroAutoConfiguration.BLOCKING_SCHEDULER) Scheduler blockingScheduler) {
+			@Qualifier(FastroAutoConfiguration.BLOCKING_SCHEDULER) Scheduler blockingScheduler,
+			ObjectProvider<SecurityContextHolderStrategy> contextHolder) {
 		return new SecurityMiddleware(rules.getIfAvailable(SecurityRules::authenticated),
 				properties.getRouter().isIgnoreTrailingSlash(), managers(managers, anyManagers, roleHierarchy),
-				authenticator.getIfAvailable(), blockingScheduler);
+				authenticator.getIfAvailable(), blockingScheduler,
+				contextHolder.getIfAvailable(SecurityContextHolder::getContextHolderStrategy));
+	}
+
+	/**
+	 * Answers method security's denials as the rules answer theirs, unless the
+	 * application answers them itself.
+	 */
+	@Bean
+	DefaultExceptionHandler<AccessDeniedException> fastroAccessDeniedHandler(
+			ObjectProvider<Authenticator> authenticator) {
+		return SecurityExceptionHandlers.accessDenied(authenticator.getIfAvailable() != null);
+	}
+
+	@Bean
+	DefaultExceptionHandler<AuthenticationException> fastroAuthenticationFailedHandler(
+			ObjectProvider<Authenticator> authenticator) {
+		return SecurityExceptionHandlers.authenticationFailed(authenticator.getIfAvailable() != null);
 	}
 
 	/**

@@ -5,7 +5,10 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.Date;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -46,6 +49,8 @@ final class Tokens implements AutoCloseable {
 
 	private final HttpServer server;
 
+	private Path publicKey;
+
 	Tokens() throws JOSEException, IOException {
 		this.rsa = new RSAKeyGenerator(2048).keyID("rsa").generate();
 		this.ec = new ECKeyGenerator(Curve.P_256).keyID("ec").generate();
@@ -62,6 +67,23 @@ final class Tokens implements AutoCloseable {
 			}
 		});
 		this.server.start();
+	}
+
+	/**
+	 * A {@code file:} URI of the RSA public key as PEM, written once, for
+	 * {@code public-key-location}.
+	 */
+	synchronized String publicKeyUri() throws IOException, JOSEException {
+		if (this.publicKey == null) {
+			this.publicKey = Files.createTempFile("fastro-test", ".pub");
+			this.publicKey.toFile().deleteOnExit();
+			Files.writeString(this.publicKey,
+					"-----BEGIN PUBLIC KEY-----\n"
+							+ Base64.getMimeEncoder().encodeToString(this.rsa.toRSAPublicKey().getEncoded())
+							+ "\n-----END PUBLIC KEY-----\n",
+					StandardCharsets.US_ASCII);
+		}
+		return this.publicKey.toUri().toString();
 	}
 
 	String jwkSetUri() {

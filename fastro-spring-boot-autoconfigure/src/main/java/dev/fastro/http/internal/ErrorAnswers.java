@@ -12,6 +12,7 @@ import dev.fastro.http.ErrorHook;
 import dev.fastro.http.ExceptionHandler;
 import dev.fastro.http.HttpException;
 import dev.fastro.http.Problem;
+import dev.fastro.http.spi.DefaultExceptionHandler;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -50,10 +51,18 @@ final class ErrorAnswers {
 
 	ErrorAnswers(List<ExceptionHandler<?>> handlers, List<ErrorHook> hooks) {
 		for (ExceptionHandler<?> handler : handlers) {
+			if (handler instanceof DefaultExceptionHandler) {
+				continue;
+			}
 			ExceptionHandler<?> previous = this.handlers.putIfAbsent(handler.exceptionType(), handler);
 			if (previous != null) {
 				throw new IllegalStateException("Two exception handlers for " + handler.exceptionType().getName() + ": "
 						+ previous + " and " + handler);
+			}
+		}
+		for (ExceptionHandler<?> handler : handlers) {
+			if (handler instanceof DefaultExceptionHandler) {
+				this.handlers.putIfAbsent(handler.exceptionType(), handler);
 			}
 		}
 		this.hooks = hooks.toArray(ErrorHook[]::new);

@@ -7,7 +7,6 @@ import dev.fastro.http.Handler;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.internal.Exchange;
 import dev.fastro.security.FastroSecurity;
-import dev.fastro.security.SecurityRefusal;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -16,14 +15,11 @@ import reactor.core.scheduler.Scheduler;
 
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.authentication.AuthenticationServiceException;
-import org.springframework.security.authentication.AuthenticationTrustResolver;
-import org.springframework.security.authentication.AuthenticationTrustResolverImpl;
 import org.springframework.security.authorization.AuthorizationManager;
 import org.springframework.security.authorization.AuthorizationResult;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.authority.AuthorityUtils;
-import org.springframework.security.oauth2.server.resource.authentication.AbstractOAuth2TokenAuthenticationToken;
 
 /**
  * The security of one route: authenticates the request's bearer token, even where the
@@ -41,8 +37,6 @@ final class RouteSecurity implements Middleware {
 	private static final Authentication ANONYMOUS = new AnonymousAuthenticationToken("fastro", "anonymousUser",
 			AuthorityUtils.createAuthorityList("ROLE_ANONYMOUS"));
 
-	private static final AuthenticationTrustResolver trustResolver = new AuthenticationTrustResolverImpl();
-
 	private final AuthorizationManager<Context> manager;
 
 	private final String scope;
@@ -53,13 +47,16 @@ final class RouteSecurity implements Middleware {
 
 	private final Scheduler blockingScheduler;
 
+	private final SecurityContextScope contextScope;
+
 	RouteSecurity(AuthorizationManager<Context> manager, String scope, Authenticator authenticator, boolean inline,
-			Scheduler blockingScheduler) {
+			Scheduler blockingScheduler, SecurityContextScope contextScope) {
 		this.manager = manager;
 		this.scope = scope;
 		this.authenticator = authenticator;
 		this.inline = inline;
 		this.blockingScheduler = blockingScheduler;
+		this.contextScope = contextScope;
 	}
 
 	@Override
@@ -138,28 +135,13 @@ final class RouteSecurity implements Middleware {
 		// No result is an abstention, which Spring Security's AuthorizationFilter lets
 		// through.
 		if (result != null && !result.isGranted()) {
-			throw refusal(ctx, authentication);
+			throw Challenges.refusal(ctx, authentication, this.authenticator != null, this.scope);
 		}
 		ctx.set(FastroSecurity.AUTHENTICATION, authentication);
 		if (ctx instanceof Exchange exchange) {
-			exchange.principal(trustResolver.isAnonymous(authentication) ? null : authentication);
+			exchange.principal(Challenges.isAnonymous(authentication) ? null : authentication);
 		}
-		return next.handle(ctx);
-	}
-
-	/**
-	 * A refusal as Spring Security's {@code ExceptionTranslationFilter} decides it: an
-	 * anonymous or remembered user is asked to authenticate, anyone else is forbidden.
-	 */
-	private SecurityRefusal refusal(Context ctx, Authentication authentication) {
-		if (trustResolver.isAnonymous(authentication) || trustResolver.isRememberMe(authentication)) {
-			return (this.authenticator != null) ? Challenges.authenticationRequired(ctx) : Challenges.accessDenied();
-		}
-		// Without an authenticator, the resource server's classes may be absent.
-		if (this.authenticator != null && authentication instanceof AbstractOAuth2TokenAuthenticationToken) {
-			return Challenges.insufficientScope(ctx, this.scope);
-		}
-		return Challenges.accessDenied();
+		return this.contextScope.call(ctx, next, authentication);
 	}
 
 }

@@ -14,6 +14,7 @@ import dev.fastro.security.SecurityRules.Rule;
 import reactor.core.scheduler.Scheduler;
 
 import org.springframework.security.authorization.AuthorizationManagerFactory;
+import org.springframework.security.core.context.SecurityContextHolderStrategy;
 
 /**
  * Fastro's security as a global middleware, decided per route at start-up: each route's
@@ -30,6 +31,8 @@ public final class SecurityMiddleware implements RouteScopedMiddleware {
 
 	private final Scheduler blockingScheduler;
 
+	private final SecurityContextScope contextScope;
+
 	/** Each rule's security for requests that match no route, made once. */
 	private final Map<Rule, RouteSecurity> unrouted = new IdentityHashMap<>();
 
@@ -45,15 +48,18 @@ public final class SecurityMiddleware implements RouteScopedMiddleware {
 	 * @param authenticator the authenticator of bearer tokens, or {@code null} when there
 	 * is none
 	 * @param blockingScheduler where authentication that may block runs
+	 * @param contextHolder where method security reads the authentication
 	 * @throws IllegalStateException when rules need authentication but there is no
 	 * authenticator
 	 */
 	public SecurityMiddleware(SecurityRules rules, boolean ignoreTrailingSlash,
-			AuthorizationManagerFactory<Context> managers, Authenticator authenticator, Scheduler blockingScheduler) {
+			AuthorizationManagerFactory<Context> managers, Authenticator authenticator, Scheduler blockingScheduler,
+			SecurityContextHolderStrategy contextHolder) {
 		this.compiler = new RuleCompiler(rules, ignoreTrailingSlash);
 		this.managers = managers;
 		this.authenticator = authenticator;
 		this.blockingScheduler = blockingScheduler;
+		this.contextScope = new SecurityContextScope(contextHolder);
 		List<Rule> list = rules.rules();
 		if (authenticator == null) {
 			list.stream().filter(Rule::requiresAuthentication).findFirst().ifPresent((rule) -> {
@@ -66,7 +72,8 @@ public final class SecurityMiddleware implements RouteScopedMiddleware {
 		for (Rule rule : list) {
 			this.unrouted.put(rule, security(rule, false));
 		}
-		this.undecided = new RouteSecurity(this.managers.denyAll(), null, authenticator, false, blockingScheduler);
+		this.undecided = new RouteSecurity(this.managers.denyAll(), null, authenticator, false, blockingScheduler,
+				this.contextScope);
 	}
 
 	@Override
@@ -110,7 +117,7 @@ public final class SecurityMiddleware implements RouteScopedMiddleware {
 	private RouteSecurity security(Rule rule, boolean blocking) {
 		boolean inline = blocking || this.authenticator == null || this.authenticator.isLocal();
 		return new RouteSecurity(rule.manager(this.managers), rule.scope(), this.authenticator, inline,
-				this.blockingScheduler);
+				this.blockingScheduler, this.contextScope);
 	}
 
 }

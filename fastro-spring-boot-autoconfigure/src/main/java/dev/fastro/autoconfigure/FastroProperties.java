@@ -905,6 +905,8 @@ public class FastroProperties implements Validator {
 
 		private final Headers headers = new Headers();
 
+		private final Basic basic = new Basic();
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -915,6 +917,10 @@ public class FastroProperties implements Validator {
 
 		public Headers getHeaders() {
 			return this.headers;
+		}
+
+		public Basic getBasic() {
+			return this.basic;
 		}
 
 	}
@@ -1187,6 +1193,41 @@ public class FastroProperties implements Validator {
 	}
 
 	/**
+	 * HTTP Basic authentication (RFC 7617) against the application's UserDetailsService,
+	 * or the user of spring.security.user.* when it declares none.
+	 */
+	public static class Basic {
+
+		/**
+		 * Whether requests may authenticate with a user name and password in the Basic
+		 * scheme. Off by default: a password crosses the network with every request.
+		 */
+		private boolean enabled;
+
+		/**
+		 * The realm named in the Basic challenge of a 401.
+		 */
+		private String realm = "Realm";
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getRealm() {
+			return this.realm;
+		}
+
+		public void setRealm(String realm) {
+			this.realm = realm;
+		}
+
+	}
+
+	/**
 	 * Checks the values that bind but make no sense, so that start-up fails naming the
 	 * property, as Spring Boot reports it:
 	 * {@code Property: fastro.server.port, Value: 70000, Reason: ...}.
@@ -1270,6 +1311,14 @@ public class FastroProperties implements Validator {
 		Duration hstsMaxAge = ((FastroProperties) target).getSecurity().getHeaders().getHsts().getMaxAge();
 		check(errors, "security.headers.hsts.maxAge", hstsMaxAge != null && !hstsMaxAge.isNegative(),
 				"must be zero or more (0 tells browsers to forget the host)");
+		String realm = ((FastroProperties) target).getSecurity().getBasic().getRealm();
+		check(errors, "security.basic.realm", realm != null && isQuotable(realm),
+				"must be printable text without double quotes or backslashes (it is quoted in the challenge)");
+	}
+
+	/** Whether a text may stand in a quoted-string as it is (RFC 9110, 5.6.4). */
+	private static boolean isQuotable(String text) {
+		return text.chars().allMatch((c) -> c >= 0x20 && c < 0x7f && c != '"' && c != '\\');
 	}
 
 	/** {@code /**}, or a path without wildcards followed by {@code /**}. */

@@ -15,9 +15,12 @@ import dev.fastro.http.spi.DefaultExceptionHandler;
 import dev.fastro.security.FastroSecurity;
 import dev.fastro.security.SecurityRules;
 import dev.fastro.security.internal.Authenticator;
+import dev.fastro.security.internal.BasicAuthenticator;
 import dev.fastro.security.internal.JwtAuthenticator;
 import dev.fastro.security.internal.SecurityExceptionHandlers;
 import dev.fastro.security.internal.SecurityMiddleware;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import reactor.core.scheduler.Scheduler;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -32,6 +35,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.PropertyMapper;
+import org.springframework.boot.security.autoconfigure.SecurityProperties;
 import org.springframework.boot.security.oauth2.server.resource.autoconfigure.ConditionalOnIssuerLocationJwtDecoder;
 import org.springframework.boot.security.oauth2.server.resource.autoconfigure.ConditionalOnPublicKeyJwtDecoder;
 import org.springframework.boot.security.oauth2.server.resource.autoconfigure.OAuth2ResourceServerProperties;
@@ -44,11 +48,17 @@ import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.authentication.AuthenticationEventPublisher;
+import org.springframework.security.authentication.AuthenticationManager;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
 import org.springframework.security.authorization.AuthorizationManagerFactory;
 import org.springframework.security.authorization.DefaultAuthorizationManagerFactory;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.core.context.SecurityContextHolderStrategy;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetailsService;
+import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.jose.jws.SignatureAlgorithm;
@@ -57,11 +67,12 @@ import org.springframework.security.oauth2.jwt.JwtClaimNames;
 import org.springframework.security.oauth2.jwt.JwtClaimValidator;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtValidators;
-import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder.JwkSetUriJwtDecoderBuilder;
+import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.security.oauth2.jwt.SupplierJwtDecoder;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter;
 import org.springframework.security.oauth2.server.resource.authentication.JwtGrantedAuthoritiesConverter;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 
 /**
  * Spring Security on Fastro's routes, when {@code spring-security-core} is on the class
@@ -88,12 +99,12 @@ public class FastroSecurityAutoConfiguration {
 	SecurityMiddleware fastroSecurityMiddleware(FastroProperties properties, ObjectProvider<SecurityRules> rules,
 			ObjectProvider<AuthorizationManagerFactory<Context>> managers,
 			ObjectProvider<AuthorizationManagerFactory<Object>> anyManagers,
-			ObjectProvider<RoleHierarchy> roleHierarchy, ObjectProvider<Authenticator> authenticator,
+			ObjectProvider<RoleHierarchy> roleHierarchy, ObjectProvider<Authenticator> authenticators,
 			@Qualifier(FastroAutoConfiguration.BLOCKING_SCHEDULER) Scheduler blockingScheduler,
 			ObjectProvider<SecurityContextHolderStrategy> contextHolder) {
 		return new SecurityMiddleware(rules.getIfAvailable(SecurityRules::authenticated),
 				properties.getRouter().isIgnoreTrailingSlash(), managers(managers, anyManagers, roleHierarchy),
-				authenticator.getIfAvailable(), blockingScheduler,
+				authenticators.orderedStream().toList(), blockingScheduler,
 				contextHolder.getIfAvailable(SecurityContextHolder::getContextHolderStrategy));
 	}
 
@@ -103,14 +114,14 @@ public class FastroSecurityAutoConfiguration {
 	 */
 	@Bean
 	DefaultExceptionHandler<AccessDeniedException> fastroAccessDeniedHandler(
-			ObjectProvider<Authenticator> authenticator) {
-		return SecurityExceptionHandlers.accessDenied(authenticator.getIfAvailable() != null);
+			ObjectProvider<Authenticator> authenticators) {
+		return SecurityExceptionHandlers.accessDenied(authenticators.orderedStream().toList());
 	}
 
 	@Bean
 	DefaultExceptionHandler<AuthenticationException> fastroAuthenticationFailedHandler(
-			ObjectProvider<Authenticator> authenticator) {
-		return SecurityExceptionHandlers.authenticationFailed(authenticator.getIfAvailable() != null);
+			ObjectProvider<Authenticator> authenticators) {
+		return SecurityExceptionHandlers.authenticationFailed(authenticators.orderedStream().toList());
 	}
 
 	/**
@@ -147,6 +158,68 @@ public class FastroSecurityAutoConfiguration {
 		DefaultAuthorizationManagerFactory<Context> factory = new DefaultAuthorizationManagerFactory<>();
 		roleHierarchy.ifUnique(factory::setRoleHierarchy);
 		return factory;
+	}
+
+	/**
+	 * User names and passwords in the Basic scheme, checked against the application's
+	 * {@link AuthenticationManager} if it declares one, else its
+	 * {@link UserDetailsService}, else the user of {@code spring.security.user.*}, as
+	 * Spring Boot configures that user in a servlet application only.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.security.autoconfigure.SecurityProperties")
+	@ConditionalOnBooleanProperty("fastro.security.basic.enabled")
+	@EnableConfigurationProperties(SecurityProperties.class)
+	static class BasicConfiguration {
+
+		private static final Log logger = LogFactory.getLog(BasicConfiguration.class);
+
+		@Bean
+		Authenticator fastroBasicAuthenticator(FastroProperties properties,
+				ObjectProvider<AuthenticationManager> manager, ObjectProvider<UserDetailsService> users,
+				ObjectProvider<PasswordEncoder> passwordEncoder,
+				ObjectProvider<AuthenticationEventPublisher> publisher) {
+			AuthenticationManager checker = manager.getIfUnique(() -> {
+				DaoAuthenticationProvider provider = new DaoAuthenticationProvider(users.getObject());
+				passwordEncoder.ifUnique(provider::setPasswordEncoder);
+				ProviderManager providers = new ProviderManager(provider);
+				publisher.ifUnique(providers::setAuthenticationEventPublisher);
+				return providers;
+			});
+			return new BasicAuthenticator(checker, properties.getSecurity().getBasic().getRealm());
+		}
+
+		/**
+		 * The user of {@code spring.security.user.*}, its password taken as it is written
+		 * when a {@link PasswordEncoder} is declared or it names its encoding
+		 * ({@code {bcrypt}...}), and as plain text otherwise, as Spring Boot decides.
+		 */
+		@Bean
+		@ConditionalOnMissingBean({ AuthenticationManager.class, UserDetailsService.class })
+		InMemoryUserDetailsManager fastroInMemoryUserDetailsManager(SecurityProperties properties,
+				ObjectProvider<PasswordEncoder> passwordEncoder) {
+			SecurityProperties.User user = properties.getUser();
+			String password = user.getPassword();
+			if (user.isPasswordGenerated()) {
+				logger.warn(String.format("%n%nUsing generated security password: %s%n%nThis generated password is for "
+						+ "development use only. Your security configuration must be updated before running your "
+						+ "application in production.%n", password));
+			}
+			if (passwordEncoder.getIfAvailable() == null && !namesItsEncoding(password)) {
+				password = "{noop}" + password;
+			}
+			return new InMemoryUserDetailsManager(User.withUsername(user.getName())
+				.password(password)
+				.roles(user.getRoles().toArray(String[]::new))
+				.build());
+		}
+
+		/** Whether a password starts with the id of its encoding in braces. */
+		private static boolean namesItsEncoding(String password) {
+			int close = password.indexOf('}');
+			return password.startsWith("{") && close > 1;
+		}
+
 	}
 
 	/**

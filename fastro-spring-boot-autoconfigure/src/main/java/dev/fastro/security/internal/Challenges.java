@@ -3,11 +3,6 @@ package dev.fastro.security.internal;
 import dev.fastro.http.Context;
 import dev.fastro.security.SecurityRefusal;
 
-import org.springframework.security.authentication.AuthenticationTrustResolver;
-import org.springframework.security.authentication.AuthenticationTrustResolverImpl;
-import org.springframework.security.core.Authentication;
-import org.springframework.security.oauth2.server.resource.authentication.AbstractOAuth2TokenAuthenticationToken;
-
 /**
  * The refusals of Fastro's security, each with its {@code WWW-Authenticate} header as
  * Spring Security's {@code BearerTokenAuthenticationEntryPoint} and
@@ -16,19 +11,28 @@ import org.springframework.security.oauth2.server.resource.authentication.Abstra
  */
 final class Challenges {
 
-	private static final String WWW_AUTHENTICATE = "www-authenticate";
+	static final String WWW_AUTHENTICATE = "www-authenticate";
 
 	private static final String ERROR_URI = "https://tools.ietf.org/html/rfc6750#section-3.1";
-
-	private static final AuthenticationTrustResolver trustResolver = new AuthenticationTrustResolverImpl();
 
 	private Challenges() {
 	}
 
-	/** A request without credentials, where they are needed: 401 with {@code Bearer}. */
-	static SecurityRefusal authenticationRequired(Context ctx) {
-		ctx.header(WWW_AUTHENTICATE, "Bearer");
+	/**
+	 * A request without credentials, where they are needed: 401, its challenges set by
+	 * the caller.
+	 */
+	static SecurityRefusal authenticationRequired() {
 		return new SecurityRefusal(401, "Authentication is required to access this resource");
+	}
+
+	/**
+	 * A user name and password that are not valid: 401 with the {@code Basic} challenge,
+	 * and Spring Security's words, which tell neither which was wrong.
+	 */
+	static SecurityRefusal badCredentials(Context ctx, String challenge) {
+		ctx.header(WWW_AUTHENTICATE, challenge);
+		return new SecurityRefusal(401, "Bad credentials");
 	}
 
 	/** A bearer token that is not valid: 401 with {@code error="invalid_token"}. */
@@ -56,32 +60,6 @@ final class Challenges {
 	/** Any other authenticated request that a rule refuses: 403. */
 	static SecurityRefusal accessDenied() {
 		return new SecurityRefusal(403, "Access is denied");
-	}
-
-	/**
-	 * A refusal as Spring Security's {@code ExceptionTranslationFilter} decides it: an
-	 * anonymous or remembered user is asked to authenticate, anyone else is forbidden.
-	 * @param ctx the request
-	 * @param authentication its authentication, {@code null} when none was decided
-	 * @param bearer whether bearer tokens are taken, so that a challenge names them
-	 * @param scope the scope the rule asks for, or {@code null}
-	 */
-	static SecurityRefusal refusal(Context ctx, Authentication authentication, boolean bearer, String scope) {
-		if (authentication == null || isAnonymous(authentication) || trustResolver.isRememberMe(authentication)) {
-			return bearer ? authenticationRequired(ctx) : accessDenied();
-		}
-		// Without bearer tokens, the resource server's classes may be absent.
-		if (bearer && authentication instanceof AbstractOAuth2TokenAuthenticationToken) {
-			return insufficientScope(ctx, scope);
-		}
-		return accessDenied();
-	}
-
-	/**
-	 * Whether an authentication is the anonymous one of a request without credentials.
-	 */
-	static boolean isAnonymous(Authentication authentication) {
-		return trustResolver.isAnonymous(authentication);
 	}
 
 	private static String bearer(String error, String description, String scope) {

@@ -2,6 +2,9 @@ package dev.fastro.security.internal;
 
 import java.text.ParseException;
 
+import dev.fastro.http.Context;
+import dev.fastro.security.SecurityRefusal;
+
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.authentication.AuthenticationEventPublisher;
@@ -12,6 +15,7 @@ import org.springframework.security.oauth2.core.OAuth2Error;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtValidationException;
+import org.springframework.security.oauth2.server.resource.authentication.AbstractOAuth2TokenAuthenticationToken;
 import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthenticationToken;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationProvider;
 
@@ -46,8 +50,42 @@ public final class JwtAuthenticator implements Authenticator {
 	}
 
 	@Override
-	public Authentication authenticate(String token) {
+	public boolean takes(String authorization) {
+		return BearerCredentials.isBearer(authorization);
+	}
+
+	@Override
+	public Authentication authenticate(String authorization) {
+		String token = BearerCredentials.token(authorization);
+		if (token == null) {
+			throw new MalformedToken();
+		}
 		return this.manager.authenticate(new BearerTokenAuthenticationToken(token));
+	}
+
+	@Override
+	public String challenge() {
+		return "Bearer";
+	}
+
+	@Override
+	public SecurityRefusal refusal(Context ctx, AuthenticationException failure) {
+		return Challenges.invalidToken(ctx, describe(failure));
+	}
+
+	/**
+	 * A token that is not enough: 403 with {@code error="insufficient_scope"}, as Spring
+	 * Security's {@code BearerTokenAccessDeniedHandler} answers.
+	 */
+	@Override
+	public SecurityRefusal forbidden(Context ctx, Authentication authentication, String scope) {
+		return (authentication instanceof AbstractOAuth2TokenAuthenticationToken)
+				? Challenges.insufficientScope(ctx, scope) : null;
+	}
+
+	@Override
+	public SecurityRefusal invalidRequest(Context ctx, String description) {
+		return Challenges.invalidRequest(ctx, description);
 	}
 
 	@Override
@@ -59,8 +97,10 @@ public final class JwtAuthenticator implements Authenticator {
 	 * A fixed text for what the decoder found: Spring Security would send its message,
 	 * which quotes the token's claims and the parser's findings.
 	 */
-	@Override
-	public String describe(AuthenticationException failure) {
+	private static String describe(AuthenticationException failure) {
+		if (failure instanceof MalformedToken) {
+			return "The token is malformed";
+		}
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
 			if (cause instanceof JwtValidationException invalid) {
 				for (OAuth2Error error : invalid.getErrors()) {
@@ -78,6 +118,15 @@ public final class JwtAuthenticator implements Authenticator {
 			}
 		}
 		return "The token is invalid";
+	}
+
+	/** A header value of the scheme whose token is not a b64token. */
+	private static final class MalformedToken extends AuthenticationException {
+
+		MalformedToken() {
+			super("Bearer token is malformed");
+		}
+
 	}
 
 }

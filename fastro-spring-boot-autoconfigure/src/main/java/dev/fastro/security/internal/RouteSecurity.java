@@ -22,13 +22,13 @@ import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.authority.AuthorityUtils;
 
 /**
- * The security of one route: authenticates the request's bearer token, even where the
- * rule permits all (a bad token is a 401, as Spring Security answers it), asks the rule's
+ * The security of one route: authenticates the request's credentials, even where the rule
+ * permits all (a bad token is a 401, as Spring Security answers it), asks the rule's
  * manager, and hands the authenticated request on or refuses it.
  * <p>
- * A token whose check may block (a decoder that fetches keys) is checked on the blocking
- * scheduler, and the rest of the chain then runs there; one checked by CPU alone, or on a
- * blocking route, is checked where the request runs.
+ * Credentials whose check may block (a decoder that fetches keys, a password hash) are
+ * checked on the blocking scheduler, and the rest of the chain then runs there; those
+ * checked by CPU alone, or on a blocking route, are checked where the request runs.
  */
 final class RouteSecurity implements Middleware {
 
@@ -41,20 +41,20 @@ final class RouteSecurity implements Middleware {
 
 	private final String scope;
 
-	private final Authenticator authenticator;
+	private final Authenticators authenticators;
 
-	private final boolean inline;
+	private final boolean blockingRoute;
 
 	private final Scheduler blockingScheduler;
 
 	private final SecurityContextScope contextScope;
 
-	RouteSecurity(AuthorizationManager<Context> manager, String scope, Authenticator authenticator, boolean inline,
-			Scheduler blockingScheduler, SecurityContextScope contextScope) {
+	RouteSecurity(AuthorizationManager<Context> manager, String scope, Authenticators authenticators,
+			boolean blockingRoute, Scheduler blockingScheduler, SecurityContextScope contextScope) {
 		this.manager = manager;
 		this.scope = scope;
-		this.authenticator = authenticator;
-		this.inline = inline;
+		this.authenticators = authenticators;
+		this.blockingRoute = blockingRoute;
 		this.blockingScheduler = blockingScheduler;
 		this.contextScope = contextScope;
 	}
@@ -65,14 +65,15 @@ final class RouteSecurity implements Middleware {
 		if (present != null) {
 			return authorize(ctx, next, present);
 		}
-		String token = bearerToken(ctx);
-		if (token == null) {
+		String authorization = authorization(ctx);
+		Authenticator authenticator = (authorization != null) ? this.authenticators.of(authorization) : null;
+		if (authenticator == null) {
 			return authorize(ctx, next, ANONYMOUS);
 		}
-		if (this.inline) {
-			return authorize(ctx, next, authenticate(ctx, token));
+		if (this.blockingRoute || authenticator.isLocal()) {
+			return authorize(ctx, next, authenticate(ctx, authenticator, authorization));
 		}
-		return Mono.fromCallable(() -> authenticate(ctx, token))
+		return Mono.fromCallable(() -> authenticate(ctx, authenticator, authorization))
 			.subscribeOn(this.blockingScheduler)
 			.handle((authentication, sink) -> {
 				try {
@@ -88,13 +89,10 @@ final class RouteSecurity implements Middleware {
 	}
 
 	/**
-	 * The bearer token of a request, or {@code null} when it has none, or credentials of
-	 * another scheme, or when no authenticator takes tokens.
+	 * The request's {@code Authorization} header, or {@code null} when it has none.
+	 * @throws SecurityRefusal when it has more than one
 	 */
-	private String bearerToken(Context ctx) {
-		if (this.authenticator == null) {
-			return null;
-		}
+	private String authorization(Context ctx) {
 		// One lookup, and no list, for the common case of one value or none.
 		Iterator<String> values = ctx.requestHeaders().valueStringIterator(HttpHeaderNames.AUTHORIZATION);
 		if (!values.hasNext()) {
@@ -103,30 +101,23 @@ final class RouteSecurity implements Middleware {
 		String value = values.next();
 		// A single field (RFC 9110, 11.6.2): which of two would a proxy have checked?
 		if (values.hasNext()) {
-			throw Challenges.invalidRequest(ctx, "The request has more than one Authorization header");
+			throw this.authenticators.tooManyCredentials(ctx);
 		}
-		if (!BearerCredentials.isBearer(value)) {
-			return null;
-		}
-		String token = BearerCredentials.token(value);
-		if (token == null) {
-			throw Challenges.invalidToken(ctx, "The token is malformed");
-		}
-		return token;
+		return value;
 	}
 
-	private Authentication authenticate(Context ctx, String token) {
+	private Authentication authenticate(Context ctx, Authenticator authenticator, String authorization) {
 		try {
-			return this.authenticator.authenticate(token);
+			return authenticator.authenticate(authorization);
 		}
 		catch (AuthenticationServiceException ex) {
-			// The token could not be checked, as when the keys are out of reach: the
-			// server's fault, answered 500 and logged.
+			// The credentials could not be checked, as when the keys are out of reach:
+			// the server's fault, answered 500 and logged.
 			throw ex;
 		}
 		catch (AuthenticationException ex) {
-			logger.debug("Bearer token of " + ctx + " refused", ex);
-			throw Challenges.invalidToken(ctx, this.authenticator.describe(ex));
+			logger.debug("Credentials of " + ctx + " refused", ex);
+			throw authenticator.refusal(ctx, ex);
 		}
 	}
 
@@ -135,11 +126,11 @@ final class RouteSecurity implements Middleware {
 		// No result is an abstention, which Spring Security's AuthorizationFilter lets
 		// through.
 		if (result != null && !result.isGranted()) {
-			throw Challenges.refusal(ctx, authentication, this.authenticator != null, this.scope);
+			throw this.authenticators.refusal(ctx, authentication, this.scope);
 		}
 		ctx.set(FastroSecurity.AUTHENTICATION, authentication);
 		if (ctx instanceof Exchange exchange) {
-			exchange.principal(Challenges.isAnonymous(authentication) ? null : authentication);
+			exchange.principal(Authenticators.isAnonymous(authentication) ? null : authentication);
 		}
 		return this.contextScope.call(ctx, next, authentication);
 	}

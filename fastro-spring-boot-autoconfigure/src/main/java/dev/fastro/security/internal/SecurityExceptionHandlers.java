@@ -1,5 +1,7 @@
 package dev.fastro.security.internal;
 
+import java.util.List;
+
 import dev.fastro.http.Context;
 import dev.fastro.http.Problem;
 import dev.fastro.http.spi.DefaultExceptionHandler;
@@ -26,13 +28,15 @@ public final class SecurityExceptionHandlers {
 
 	/**
 	 * The answer to an {@link AccessDeniedException}.
-	 * @param bearer whether bearer tokens are taken, so that challenges name them
+	 * @param authenticators the authenticators of the schemes taken, whose challenges a
+	 * 401 names
 	 * @return the handler
 	 */
-	public static DefaultExceptionHandler<AccessDeniedException> accessDenied(boolean bearer) {
+	public static DefaultExceptionHandler<AccessDeniedException> accessDenied(List<Authenticator> authenticators) {
+		Authenticators schemes = new Authenticators(authenticators);
 		return new Handler<>(AccessDeniedException.class, (ctx, ex) -> {
 			logger.debug("Access denied to " + ctx, ex);
-			return Challenges.refusal(ctx, FastroSecurity.authentication(ctx), bearer, null).toProblem(ctx);
+			return schemes.refusal(ctx, FastroSecurity.authentication(ctx), null).toProblem(ctx);
 		});
 	}
 
@@ -40,17 +44,20 @@ public final class SecurityExceptionHandlers {
 	 * The answer to an {@link AuthenticationException}: a 401, but a 500 for an
 	 * {@link AuthenticationServiceException}, which says the credentials could not be
 	 * checked, as when the keys are out of reach.
-	 * @param bearer whether bearer tokens are taken, so that challenges name them
+	 * @param authenticators the authenticators of the schemes taken, whose challenges a
+	 * 401 names
 	 * @return the handler
 	 */
-	public static DefaultExceptionHandler<AuthenticationException> authenticationFailed(boolean bearer) {
+	public static DefaultExceptionHandler<AuthenticationException> authenticationFailed(
+			List<Authenticator> authenticators) {
+		Authenticators schemes = new Authenticators(authenticators);
 		return new Handler<>(AuthenticationException.class, (ctx, ex) -> {
 			if (ex instanceof AuthenticationServiceException) {
 				logger.error("Authentication failed for " + ctx, ex);
 				return Problem.of(500, null, ctx.path());
 			}
 			logger.debug("Authentication failed for " + ctx, ex);
-			return (bearer ? Challenges.authenticationRequired(ctx) : Challenges.accessDenied()).toProblem(ctx);
+			return schemes.authenticationRequired(ctx).toProblem(ctx);
 		});
 	}
 

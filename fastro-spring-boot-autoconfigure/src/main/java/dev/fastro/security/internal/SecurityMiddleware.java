@@ -27,7 +27,7 @@ public final class SecurityMiddleware implements RouteScopedMiddleware {
 
 	private final AuthorizationManagerFactory<Context> managers;
 
-	private final Authenticator authenticator;
+	private final Authenticators authenticators;
 
 	private final Scheduler blockingScheduler;
 
@@ -45,34 +45,35 @@ public final class SecurityMiddleware implements RouteScopedMiddleware {
 	 * @param ignoreTrailingSlash whether the router ignores a trailing slash, as rules
 	 * then do
 	 * @param managers the factory of the rules' authorization managers
-	 * @param authenticator the authenticator of bearer tokens, or {@code null} when there
-	 * is none
+	 * @param authenticators the authenticators of the schemes taken, none when requests
+	 * are never authenticated
 	 * @param blockingScheduler where authentication that may block runs
 	 * @param contextHolder where method security reads the authentication
 	 * @throws IllegalStateException when rules need authentication but there is no
 	 * authenticator
 	 */
 	public SecurityMiddleware(SecurityRules rules, boolean ignoreTrailingSlash,
-			AuthorizationManagerFactory<Context> managers, Authenticator authenticator, Scheduler blockingScheduler,
-			SecurityContextHolderStrategy contextHolder) {
+			AuthorizationManagerFactory<Context> managers, List<Authenticator> authenticators,
+			Scheduler blockingScheduler, SecurityContextHolderStrategy contextHolder) {
 		this.compiler = new RuleCompiler(rules, ignoreTrailingSlash);
 		this.managers = managers;
-		this.authenticator = authenticator;
+		this.authenticators = new Authenticators(authenticators);
 		this.blockingScheduler = blockingScheduler;
 		this.contextScope = new SecurityContextScope(contextHolder);
 		List<Rule> list = rules.rules();
-		if (authenticator == null) {
+		if (this.authenticators.isEmpty()) {
 			list.stream().filter(Rule::requiresAuthentication).findFirst().ifPresent((rule) -> {
 				throw new IllegalStateException("Security rule " + rule
 						+ " needs an authenticated request, but nothing authenticates one: set "
 						+ "spring.security.oauth2.resourceserver.jwt.jwk-set-uri, issuer-uri or public-key-location, "
-						+ "declare a JwtDecoder bean, or set fastro.security.enabled=false");
+						+ "declare a JwtDecoder bean, set fastro.security.basic.enabled=true, "
+						+ "or set fastro.security.enabled=false");
 			});
 		}
 		for (Rule rule : list) {
 			this.unrouted.put(rule, security(rule, false));
 		}
-		this.undecided = new RouteSecurity(this.managers.denyAll(), null, authenticator, false, blockingScheduler,
+		this.undecided = new RouteSecurity(this.managers.denyAll(), null, this.authenticators, false, blockingScheduler,
 				this.contextScope);
 	}
 
@@ -115,8 +116,7 @@ public final class SecurityMiddleware implements RouteScopedMiddleware {
 	 * authenticates where it runs.
 	 */
 	private RouteSecurity security(Rule rule, boolean blocking) {
-		boolean inline = blocking || this.authenticator == null || this.authenticator.isLocal();
-		return new RouteSecurity(rule.manager(this.managers), rule.scope(), this.authenticator, inline,
+		return new RouteSecurity(rule.manager(this.managers), rule.scope(), this.authenticators, blocking,
 				this.blockingScheduler, this.contextScope);
 	}
 

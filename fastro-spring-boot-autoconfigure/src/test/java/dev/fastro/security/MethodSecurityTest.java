@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Hooks;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -72,6 +73,8 @@ class MethodSecurityTest {
 	@AfterAll
 	static void stopServingKeys() {
 		tokens.close();
+		// Spring Boot turned it on for the whole JVM; the other tests run without it.
+		Hooks.disableAutomaticContextPropagation();
 	}
 
 	@ParameterizedTest

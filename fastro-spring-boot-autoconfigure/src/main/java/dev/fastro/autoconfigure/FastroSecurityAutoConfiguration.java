@@ -16,7 +16,7 @@ import dev.fastro.security.FastroSecurity;
 import dev.fastro.security.SecurityRules;
 import dev.fastro.security.internal.Authenticator;
 import dev.fastro.security.internal.BasicAuthenticator;
-import dev.fastro.security.internal.JwtAuthenticator;
+import dev.fastro.security.internal.BearerTokenAuthenticator;
 import dev.fastro.security.internal.SecurityExceptionHandlers;
 import dev.fastro.security.internal.SecurityMiddleware;
 import org.apache.commons.logging.Log;
@@ -71,7 +71,11 @@ import org.springframework.security.oauth2.jwt.NimbusJwtDecoder.JwkSetUriJwtDeco
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.security.oauth2.jwt.SupplierJwtDecoder;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationProvider;
 import org.springframework.security.oauth2.server.resource.authentication.JwtGrantedAuthoritiesConverter;
+import org.springframework.security.oauth2.server.resource.authentication.OpaqueTokenAuthenticationProvider;
+import org.springframework.security.oauth2.server.resource.introspection.OpaqueTokenIntrospector;
+import org.springframework.security.oauth2.server.resource.introspection.SpringOpaqueTokenIntrospector;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 
 /**
@@ -223,6 +227,45 @@ public class FastroSecurityAutoConfiguration {
 	}
 
 	/**
+	 * Opaque bearer tokens, asked about at the authorization server's introspection
+	 * endpoint (RFC 7662) with Spring Boot's keys, which Spring Boot configures in
+	 * servlet applications only; the application's {@link OpaqueTokenIntrospector}
+	 * replaces it. Asking takes a network call, so it never runs on the event loop.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = {
+			"org.springframework.security.oauth2.server.resource.introspection.OpaqueTokenIntrospector",
+			"org.springframework.boot.security.oauth2.server.resource.autoconfigure.OAuth2ResourceServerProperties" })
+	@EnableConfigurationProperties(OAuth2ResourceServerProperties.class)
+	static class OpaqueTokenConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(OpaqueTokenIntrospector.class)
+		@ConditionalOnProperty("spring.security.oauth2.resourceserver.opaquetoken.introspection-uri")
+		SpringOpaqueTokenIntrospector fastroOpaqueTokenIntrospector(OAuth2ResourceServerProperties properties) {
+			OAuth2ResourceServerProperties.Opaquetoken opaqueToken = properties.getOpaquetoken();
+			return SpringOpaqueTokenIntrospector.withIntrospectionUri(opaqueToken.getIntrospectionUri())
+				.clientId(opaqueToken.getClientId())
+				.clientSecret(opaqueToken.getClientSecret())
+				.build();
+		}
+
+		@Bean
+		@ConditionalOnBean(OpaqueTokenIntrospector.class)
+		Authenticator fastroOpaqueTokenAuthenticator(OpaqueTokenIntrospector introspector,
+				ObjectProvider<JwtDecoder> jwtDecoder, ObjectProvider<AuthenticationEventPublisher> publisher) {
+			if (jwtDecoder.getIfAvailable() != null) {
+				throw new IllegalStateException("Bearer tokens are both JWTs (a JwtDecoder, from "
+						+ "spring.security.oauth2.resourceserver.jwt.*) and opaque (an OpaqueTokenIntrospector, from "
+						+ "spring.security.oauth2.resourceserver.opaquetoken.*): configure one of them");
+			}
+			return new BearerTokenAuthenticator(new OpaqueTokenAuthenticationProvider(introspector),
+					publisher.getIfUnique(), false);
+		}
+
+	}
+
+	/**
 	 * Bearer tokens decoded as JWTs, with Spring Boot's keys.
 	 */
 	@Configuration(proxyBeanMethods = false)
@@ -244,7 +287,9 @@ public class FastroSecurityAutoConfiguration {
 				ObjectProvider<AuthenticationEventPublisher> publisher) {
 			String[] decoders = beanFactory.getBeanNamesForType(JwtDecoder.class);
 			boolean local = decoders.length == 1 && decoders[0].equals(PUBLIC_KEY_DECODER);
-			return new JwtAuthenticator(decoder, converter(beanFactory, converters), publisher.getIfUnique(), local);
+			JwtAuthenticationProvider provider = new JwtAuthenticationProvider(decoder);
+			provider.setJwtAuthenticationConverter(converter(beanFactory, converters));
+			return new BearerTokenAuthenticator(provider, publisher.getIfUnique(), local);
 		}
 
 		/**

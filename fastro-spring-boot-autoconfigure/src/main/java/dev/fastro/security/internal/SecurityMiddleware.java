@@ -66,6 +66,7 @@ public final class SecurityMiddleware implements RouteScopedMiddleware {
 				throw new IllegalStateException("Security rule " + rule
 						+ " needs an authenticated request, but nothing authenticates one: set "
 						+ "spring.security.oauth2.resourceserver.jwt.jwk-set-uri, issuer-uri or public-key-location, "
+						+ "or spring.security.oauth2.resourceserver.opaquetoken.introspection-uri, "
 						+ "declare a JwtDecoder bean, set fastro.security.basic.enabled=true, "
 						+ "or set fastro.security.enabled=false");
 			});

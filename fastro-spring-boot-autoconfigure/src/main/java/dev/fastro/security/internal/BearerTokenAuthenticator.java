@@ -5,26 +5,26 @@ import java.text.ParseException;
 import dev.fastro.http.Context;
 import dev.fastro.security.SecurityRefusal;
 
-import org.springframework.core.convert.converter.Converter;
-import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.authentication.AuthenticationEventPublisher;
+import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.ProviderManager;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.oauth2.core.OAuth2Error;
-import org.springframework.security.oauth2.jwt.Jwt;
-import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtValidationException;
 import org.springframework.security.oauth2.server.resource.authentication.AbstractOAuth2TokenAuthenticationToken;
 import org.springframework.security.oauth2.server.resource.authentication.BearerTokenAuthenticationToken;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationProvider;
+import org.springframework.security.oauth2.server.resource.authentication.OpaqueTokenAuthenticationProvider;
 
 /**
- * Authenticates a JWT bearer token with a {@link JwtDecoder} through Spring Security's
- * {@link JwtAuthenticationProvider}, in a {@link ProviderManager} that publishes its
- * successes and failures.
+ * Authenticates a bearer token (RFC 6750) through Spring Security's provider for its
+ * kind: a JWT checked by a {@code JwtDecoder} ({@link JwtAuthenticationProvider}), or an
+ * opaque token asked about at the authorization server
+ * ({@link OpaqueTokenAuthenticationProvider}), in a {@link ProviderManager} that
+ * publishes its successes and failures.
  */
-public final class JwtAuthenticator implements Authenticator {
+public final class BearerTokenAuthenticator implements Authenticator {
 
 	private final ProviderManager manager;
 
@@ -32,16 +32,13 @@ public final class JwtAuthenticator implements Authenticator {
 
 	/**
 	 * Creates an authenticator.
-	 * @param decoder the decoder of tokens
-	 * @param converter the converter of a decoded token to its authentication
+	 * @param provider Spring Security's provider for the tokens' kind
 	 * @param publisher the publisher of authentication events, or {@code null}
-	 * @param local whether the decoder takes only CPU, as one with a configured public
-	 * key does
+	 * @param local whether checking a token takes only CPU, as with a JWT decoder of a
+	 * configured public key
 	 */
-	public JwtAuthenticator(JwtDecoder decoder, Converter<Jwt, ? extends AbstractAuthenticationToken> converter,
-			AuthenticationEventPublisher publisher, boolean local) {
-		JwtAuthenticationProvider provider = new JwtAuthenticationProvider(decoder);
-		provider.setJwtAuthenticationConverter(converter);
+	public BearerTokenAuthenticator(AuthenticationProvider provider, AuthenticationEventPublisher publisher,
+			boolean local) {
 		this.manager = new ProviderManager(provider);
 		if (publisher != null) {
 			this.manager.setAuthenticationEventPublisher(publisher);

@@ -27,6 +27,10 @@ import org.springframework.context.ApplicationContext;
  * {@code connection} header of a connection it closes, {@code 100 Continue}, and the
  * refusals of the connection guards and of the body reader (malformed or oversized
  * requests, 408, 413, 417). Test those over HTTP.
+ * <p>
+ * In process, {@link #with(TestRequest.Customizer) with(...)} prepares requests as
+ * middleware in front of the application's would, such as to run them as a user; over
+ * HTTP, a request carries only what a client sends.
  *
  * <pre>{@code
  * FastroTestClient client = FastroTestClient.bindTo(routes);

@@ -43,20 +43,6 @@ import org.springframework.util.Assert;
  */
 public final class SecurityCustomizers {
 
-	/**
-	 * Where the application's converter of tokens is, as Fastro's auto-configuration
-	 * injects it.
-	 */
-	private static final ResolvableType CONVERTER = ResolvableType
-		.forType(new ParameterizedTypeReference<Converter<Jwt, ? extends AbstractAuthenticationToken>>() {
-		});
-
-	/**
-	 * The name of the converter Fastro's auto-configuration builds from Spring Boot's
-	 * keys.
-	 */
-	private static final String FASTRO_CONVERTER = "fastroJwtAuthenticationConverter";
-
 	private SecurityCustomizers() {
 	}
 
@@ -186,6 +172,18 @@ public final class SecurityCustomizers {
 
 	/** Runs a request as the bearer of a decoded JWT; see {@link #jwt()}. */
 	public static final class JwtCustomizer implements TestRequest.Customizer {
+
+		/**
+		 * The type of the application's converter of tokens, as Fastro's
+		 * auto-configuration injects it: here, so that only {@code jwt()} needs Spring
+		 * Security's JWT support on the class path.
+		 */
+		private static final ResolvableType CONVERTER = ResolvableType
+			.forType(new ParameterizedTypeReference<Converter<Jwt, ? extends AbstractAuthenticationToken>>() {
+			});
+
+		/** The converter Fastro's auto-configuration builds from Spring Boot's keys. */
+		private static final String FASTRO_CONVERTER = "fastroJwtAuthenticationConverter";
 
 		private Consumer<Jwt.Builder> token;
 

@@ -1,16 +1,30 @@
 package dev.fastro.test.security;
 
+import java.util.List;
 import java.util.TreeSet;
 
+import dev.fastro.autoconfigure.FastroAutoConfiguration;
+import dev.fastro.autoconfigure.FastroSecurityAutoConfiguration;
 import dev.fastro.http.Routes;
 import dev.fastro.security.FastroSecurity;
 import dev.fastro.test.client.FastroTestClient;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.convert.converter.Converter;
+import org.springframework.security.authentication.AbstractAuthenticationToken;
 import org.springframework.security.authentication.AnonymousAuthenticationToken;
 import org.springframework.security.authentication.TestingAuthenticationToken;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.authority.AuthorityUtils;
+import org.springframework.security.oauth2.jwt.BadJwtException;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 
 import static dev.fastro.test.security.SecurityCustomizers.anonymous;
 import static dev.fastro.test.security.SecurityCustomizers.authentication;
@@ -26,12 +40,14 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  */
 class SecurityCustomizersTest {
 
-	private final FastroTestClient client = FastroTestClient.bindTo(Routes.builder().get("/whoami", ctx -> {
+	private static final Routes WHOAMI = Routes.builder().get("/whoami", ctx -> {
 		Authentication authentication = FastroSecurity.authentication(ctx);
 		return (authentication == null) ? "nobody"
 				: authentication.getClass().getSimpleName() + " " + authentication.getName() + " "
 						+ new TreeSet<>(AuthorityUtils.authorityListToSet(authentication.getAuthorities()));
-	}).build());
+	}).build();
+
+	private final FastroTestClient client = FastroTestClient.bindTo(WHOAMI);
 
 	@Test
 	void makesAUserAsMockMvcDoes() {
@@ -65,6 +81,42 @@ class SecurityCustomizersTest {
 		assertThat(this.client.get("/whoami").with(anonymous()).exchange())
 			.hasBody(AnonymousAuthenticationToken.class.getSimpleName() + " anonymous [ROLE_ANONYMOUS]");
 		assertThat(this.client.get("/whoami").exchange()).hasBody("nobody");
+	}
+
+	@Test
+	void makesATokenWithTheApplicationsOwnConverter() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
+					FastroSecurityAutoConfiguration.class))
+			.withUserConfiguration(GroupsApplication.class)
+			.run((context) -> assertThat(FastroTestClient.bindTo(context)
+				.get("/whoami")
+				.with(jwt((token) -> token.claim("groups", List.of("ops"))))
+				.exchange()).hasStatus(200).hasBody("JwtAuthenticationToken user [GROUP_ops]"));
+	}
+
+	/** An application that makes its authorities of a claim of its own. */
+	@Configuration(proxyBeanMethods = false)
+	static class GroupsApplication {
+
+		@Bean
+		Routes whoami() {
+			return WHOAMI;
+		}
+
+		@Bean
+		JwtDecoder jwtDecoder() {
+			return (token) -> {
+				throw new BadJwtException("No token is valid in this test");
+			};
+		}
+
+		@Bean
+		Converter<Jwt, AbstractAuthenticationToken> groupsConverter() {
+			return (jwt) -> new JwtAuthenticationToken(jwt, AuthorityUtils.createAuthorityList(
+					jwt.getClaimAsStringList("groups").stream().map((group) -> "GROUP_" + group).toList()));
+		}
+
 	}
 
 }

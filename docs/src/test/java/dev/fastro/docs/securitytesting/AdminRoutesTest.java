@@ -9,6 +9,9 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.security.test.context.support.WithMockUser;
+// end::test[]
+import org.springframework.test.context.TestPropertySource;
+// tag::test[]
 
 import static dev.fastro.test.security.SecurityCustomizers.jwt;
 import static dev.fastro.test.security.SecurityCustomizers.user;
@@ -18,6 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 		"spring.security.oauth2.resourceserver.jwt.public-key-location=classpath:securitytesting/issuer.pub",
 		"spring.security.oauth2.resourceserver.jwt.authorities-claim-name=roles",
 		"spring.security.oauth2.resourceserver.jwt.authority-prefix=ROLE_" })
+// end::test[]
+// The guide's other samples run with Fastro's security off:
+// src/test/resources/application.properties.
+@TestPropertySource(properties = "fastro.security.enabled=true")
+// tag::test[]
 class AdminRoutesTest {
 
 	@Autowired

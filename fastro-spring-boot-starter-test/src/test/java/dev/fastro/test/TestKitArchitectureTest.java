@@ -15,9 +15,10 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 /**
  * The test starter sits above the auto-configuration: its client knows Fastro's layers
- * but not the slice built on it, and its API names no internal type.
+ * but not the slice built on it, neither knows the security customizers built on the
+ * client, and its API names no internal type.
  */
-@AnalyzeClasses(packages = { "dev.fastro.test.client", "dev.fastro.test.autoconfigure" },
+@AnalyzeClasses(packages = { "dev.fastro.test.client", "dev.fastro.test.autoconfigure", "dev.fastro.test.security" },
 		importOptions = ImportOption.DoNotIncludeTests.class)
 class TestKitArchitectureTest {
 
@@ -27,6 +28,14 @@ class TestKitArchitectureTest {
 		.should()
 		.dependOnClassesThat()
 		.resideInAPackage("dev.fastro.test.autoconfigure..");
+
+	/** The customizers need Spring Security; the client and the slice work without it. */
+	@ArchTest
+	static final ArchRule clientAndSliceKnowNoSecurityCustomizers = noClasses().that()
+		.resideInAnyPackage("dev.fastro.test.client..", "dev.fastro.test.autoconfigure..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("dev.fastro.test.security..");
 
 	@ArchTest
 	static final ArchRule apiExposesNoInternalType = methods().that()

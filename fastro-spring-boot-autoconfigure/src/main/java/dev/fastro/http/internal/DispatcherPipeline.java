@@ -61,6 +61,7 @@ public final class DispatcherPipeline implements RequestPipeline {
 			HttpHeaders requestHeaders, HttpHeaders responseHeaders, ByteBuf body) {
 		Exchange exchange = new Exchange(transport, handle, method, uri, requestHeaders, responseHeaders, null,
 				this.json, this.limits);
+		transport.prepare(handle, exchange);
 		if (body == null || !body.isReadable()) {
 			return this.dispatcher.dispatch(exchange);
 		}

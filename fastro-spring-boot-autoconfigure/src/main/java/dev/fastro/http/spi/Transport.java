@@ -29,6 +29,16 @@ import reactor.core.scheduler.Schedulers;
  */
 public interface Transport<H> {
 
+	/**
+	 * Prepares a request before its request hooks run, as middleware in front of them
+	 * would: the in-process test client sets the request attributes a test asked for
+	 * here, such as the authentication it runs as. {@link RequestPipeline#dispatch} calls
+	 * it once per request, on the caller's thread; this default does nothing.
+	 * @param ctx the request as received, not yet routed
+	 */
+	default void prepare(H handle, Context ctx) {
+	}
+
 	/** The client's address, as {@link dev.fastro.http.Context#remoteAddress()} says. */
 	InetSocketAddress remoteAddress(H handle);
 

@@ -23,10 +23,15 @@ import org.springframework.test.context.junit.jupiter.SpringExtension;
  * controllers. The context holds only what serves requests: the configuration classes
  * that declare {@code Routes}, {@code Middleware}, hook or {@code ExceptionHandler} beans
  * (and the other beans they declare), components that are one of those, Jackson and
- * Fastro's auto-configuration, Bean Validation when it is on the classpath. Every other
- * bean a route needs is supplied by the test, such as with {@code @MockitoBean}. Fastro's
- * server is not started: the injected {@link dev.fastro.test.client.FastroTestClient}
- * drives the dispatcher in process.
+ * Fastro's auto-configuration, Bean Validation when it is on the classpath. With Spring
+ * Security, it also holds Fastro's security and the configuration classes that declare
+ * {@code SecurityRules}, {@code JwtDecoder}, {@code JwtAuthenticationConverter},
+ * {@code UserDetailsService}, {@code PasswordEncoder} or {@code RoleHierarchy} beans, so
+ * that requests meet the application's rules; run them as a user with
+ * {@code dev.fastro.test.security.SecurityCustomizers} or {@code @WithMockUser}. Every
+ * other bean a route needs is supplied by the test, such as with {@code @MockitoBean}.
+ * Fastro's server is not started: the injected
+ * {@link dev.fastro.test.client.FastroTestClient} drives the dispatcher in process.
  *
  * <pre>{@code
  * &#64;FastroTest

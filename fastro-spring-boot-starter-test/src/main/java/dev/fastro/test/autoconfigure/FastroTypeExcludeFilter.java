@@ -20,10 +20,11 @@ import org.springframework.core.type.classreading.MetadataReaderFactory;
 /**
  * The components a {@link FastroTest} keeps: those that are, or that declare beans of,
  * {@link Routes} (all of them, or the {@link FastroTest#routes() chosen} ones),
- * {@link Middleware}, hooks and {@link ExceptionHandler}s. Fastro's routes are beans
- * declared in configuration classes rather than annotated components, so a configuration
- * class is kept for the return types of its {@code @Bean} methods, read from its class
- * file without loading it.
+ * {@link Middleware}, hooks and {@link ExceptionHandler}s, and, with Spring Security,
+ * {@code SecurityRules} and how users and tokens are authenticated. Fastro's routes are
+ * beans declared in configuration classes rather than annotated components, so a
+ * configuration class is kept for the return types of its {@code @Bean} methods, read
+ * from its class file without loading it.
  */
 class FastroTypeExcludeFilter extends StandardAnnotationCustomizableTypeExcludeFilter<FastroTest> {
 
@@ -37,6 +38,18 @@ class FastroTypeExcludeFilter extends StandardAnnotationCustomizableTypeExcludeF
 		types.add(Routes.class);
 		SERVING_AND_ROUTES = Set.copyOf(types);
 	}
+
+	/**
+	 * What a secured application's requests need, named since Spring Security may be
+	 * absent: its rules, and how it authenticates users and tokens.
+	 */
+	private static final Set<String> SECURITY = Set.of("dev.fastro.security.SecurityRules",
+			"org.springframework.security.oauth2.jwt.JwtDecoder",
+			"org.springframework.security.oauth2.jwt.ReactiveJwtDecoder",
+			"org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter",
+			"org.springframework.security.core.userdetails.UserDetailsService",
+			"org.springframework.security.crypto.password.PasswordEncoder",
+			"org.springframework.security.access.hierarchicalroles.RoleHierarchy");
 
 	private final Set<Class<?>> routes;
 
@@ -65,8 +78,12 @@ class FastroTypeExcludeFilter extends StandardAnnotationCustomizableTypeExcludeF
 	private boolean declaresBeanOf(MetadataReader metadataReader) {
 		Set<Class<?>> types = getKnownIncludes();
 		for (MethodMetadata method : metadataReader.getAnnotationMetadata().getAnnotatedMethods(Bean.class.getName())) {
+			String returnType = method.getReturnTypeName();
+			if (SECURITY.contains(returnType)) {
+				return true;
+			}
 			for (Class<?> type : types) {
-				if (type.getName().equals(method.getReturnTypeName())) {
+				if (type.getName().equals(returnType)) {
 					return true;
 				}
 			}

@@ -14,4 +14,10 @@ interface Connector {
 	/** The mapper that writes JSON request bodies and reads typed response bodies. */
 	JsonMapper jsonMapper();
 
+	/**
+	 * Whether requests reach the pipeline in this process, where a
+	 * {@link TestRequest.Customizer} can prepare them.
+	 */
+	boolean inProcess();
+
 }

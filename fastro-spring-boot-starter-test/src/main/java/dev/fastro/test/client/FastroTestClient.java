@@ -1,6 +1,7 @@
 package dev.fastro.test.client;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.fastro.http.Routes;
@@ -26,6 +27,10 @@ import org.springframework.context.ApplicationContext;
  * {@code connection} header of a connection it closes, {@code 100 Continue}, and the
  * refusals of the connection guards and of the body reader (malformed or oversized
  * requests, 408, 413, 417). Test those over HTTP.
+ * <p>
+ * In process, {@link #with(TestRequest.Customizer) with(...)} prepares requests as
+ * middleware in front of the application's would, such as to run them as a user; over
+ * HTTP, a request carries only what a client sends.
  *
  * <pre>{@code
  * FastroTestClient client = FastroTestClient.bindTo(routes);
@@ -39,8 +44,16 @@ public final class FastroTestClient {
 
 	private final Connector connector;
 
-	private FastroTestClient(Connector connector) {
+	/** What every request of this client is prepared with. */
+	private final List<TestRequest.Customizer> customizers;
+
+	private FastroTestClient(Connector connector, List<TestRequest.Customizer> customizers) {
 		this.connector = connector;
+		this.customizers = customizers;
+	}
+
+	private FastroTestClient(Connector connector) {
+		this(connector, List.of());
 	}
 
 	/**
@@ -60,7 +73,8 @@ public final class FastroTestClient {
 	 * @return the client
 	 */
 	public static FastroTestClient bindTo(JsonMapper jsonMapper, Routes... routes) {
-		return new FastroTestClient(new InProcessConnector(RequestPipeline.of(jsonMapper, List.of(routes)), TIMEOUT));
+		return new FastroTestClient(
+				new InProcessConnector(RequestPipeline.of(jsonMapper, List.of(routes)), null, TIMEOUT));
 	}
 
 	/**
@@ -71,7 +85,7 @@ public final class FastroTestClient {
 	 * @return the client
 	 */
 	public static FastroTestClient bindTo(ApplicationContext context) {
-		return new FastroTestClient(new InProcessConnector(context.getBean(RequestPipeline.class), TIMEOUT));
+		return new FastroTestClient(new InProcessConnector(context.getBean(RequestPipeline.class), context, TIMEOUT));
 	}
 
 	/**
@@ -82,6 +96,25 @@ public final class FastroTestClient {
 	 */
 	public static FastroTestClient bindToServer(int port, JsonMapper jsonMapper) {
 		return new FastroTestClient(new HttpConnector("http://127.0.0.1:" + port, jsonMapper, TIMEOUT));
+	}
+
+	/**
+	 * A client whose requests are all prepared with {@code customizer}, before those
+	 * given to each request, such as one that runs every request as a user:
+	 *
+	 * <pre>{@code
+	 * FastroTestClient admin = client.with(user("root").roles("ADMIN"));
+	 * }</pre>
+	 * @param customizer what to do to every request
+	 * @return a new client; this one is unchanged
+	 * @throws IllegalStateException when this client calls a server over HTTP
+	 * @see TestRequest#with(TestRequest.Customizer)
+	 */
+	public FastroTestClient with(TestRequest.Customizer customizer) {
+		TestRequest.checkInProcess(this.connector);
+		List<TestRequest.Customizer> all = new ArrayList<>(this.customizers);
+		all.add(customizer);
+		return new FastroTestClient(this.connector, List.copyOf(all));
 	}
 
 	/**
@@ -162,7 +195,7 @@ public final class FastroTestClient {
 	 * @return the request
 	 */
 	public TestRequest method(String method, String pathAndQuery) {
-		return new TestRequest(this.connector, method, pathAndQuery);
+		return new TestRequest(this.connector, this.customizers, method, pathAndQuery);
 	}
 
 }

@@ -42,6 +42,11 @@ final class HttpConnector implements Connector {
 	}
 
 	@Override
+	public boolean inProcess() {
+		return false;
+	}
+
+	@Override
 	public TestResponse exchange(TestRequest request) {
 		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(this.baseUri + request.uri()))
 			.timeout(this.timeout)

@@ -1,5 +1,8 @@
 package dev.fastro.test.client;
 
+import java.util.function.Consumer;
+
+import dev.fastro.http.Context;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponse;
@@ -9,7 +12,7 @@ import io.netty.handler.codec.http.HttpVersion;
 
 /**
  * One request of the in-process client, as its {@link InProcessTransport} knows it: the
- * host and port it addressed, and the answer once written.
+ * host and port it addressed, how the test prepares it, and the answer once written.
  * <p>
  * Its response headers begin empty, as in Fastro's server, so that hooks and handlers see
  * the headers they see there, in the same order; a streamed answer is chunked as it
@@ -21,15 +24,18 @@ final class InProcessCall {
 
 	private final int port;
 
+	private final Consumer<Context> preparation;
+
 	private final HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
 
 	private int status;
 
 	private byte[] body;
 
-	InProcessCall(String host, int port) {
+	InProcessCall(String host, int port, Consumer<Context> preparation) {
 		this.host = host;
 		this.port = port;
+		this.preparation = preparation;
 	}
 
 	String host() {
@@ -38,6 +44,11 @@ final class InProcessCall {
 
 	int port() {
 		return this.port;
+	}
+
+	/** Applies what the test asked for to the request, before its request hooks run. */
+	void prepare(Context ctx) {
+		this.preparation.accept(ctx);
 	}
 
 	HttpHeaders responseHeaders() {

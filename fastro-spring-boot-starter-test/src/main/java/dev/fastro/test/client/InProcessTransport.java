@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
+import dev.fastro.http.Context;
 import dev.fastro.http.spi.Transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -29,6 +30,11 @@ final class InProcessTransport implements Transport<InProcessCall> {
 	private static final InetSocketAddress CLIENT = new InetSocketAddress(InetAddress.getLoopbackAddress(), 50000);
 
 	private InProcessTransport() {
+	}
+
+	@Override
+	public void prepare(InProcessCall call, Context ctx) {
+		call.prepare(ctx);
 	}
 
 	@Override

@@ -11,8 +11,11 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
+import dev.fastro.http.Context;
 import io.netty.handler.codec.http.cookie.ClientCookieEncoder;
 import io.netty.handler.codec.http.cookie.DefaultCookie;
+
+import org.springframework.context.ApplicationContext;
 
 /**
  * A request being built by a {@link FastroTestClient}, sent by {@link #exchange()}:
@@ -43,10 +46,13 @@ public final class TestRequest {
 	/** Form fields and files, in the order they were added. */
 	private final List<Part> form = new ArrayList<>();
 
+	private final List<Customizer> customizers;
+
 	private byte[] body = new byte[0];
 
-	TestRequest(Connector connector, String method, String target) {
+	TestRequest(Connector connector, List<Customizer> customizers, String method, String target) {
 		this.connector = connector;
+		this.customizers = new ArrayList<>(customizers);
 		this.method = method;
 		String pathAndQuery = asSent(target);
 		int queryStart = pathAndQuery.indexOf('?');
@@ -152,6 +158,25 @@ public final class TestRequest {
 	}
 
 	/**
+	 * Prepares the request in process before its request hooks run, as middleware in
+	 * front of them would, such as to run it as a user with
+	 * {@code dev.fastro.test.security.SecurityCustomizers}:
+	 *
+	 * <pre>{@code
+	 * client.get("/admin/stats").with(user("ada").roles("ADMIN")).exchange();
+	 * }</pre>
+	 * @param customizer what to do to the request
+	 * @return this request
+	 * @throws IllegalStateException when the client calls a server over HTTP, where a
+	 * request carries only what a client can send
+	 */
+	public TestRequest with(Customizer customizer) {
+		checkInProcess(this.connector);
+		this.customizers.add(customizer);
+		return this;
+	}
+
+	/**
 	 * Sends the request and waits for its whole answer.
 	 * @return the answer
 	 */
@@ -189,6 +214,17 @@ public final class TestRequest {
 
 	byte[] body() {
 		return this.body;
+	}
+
+	List<Customizer> customizers() {
+		return this.customizers;
+	}
+
+	static void checkInProcess(Connector connector) {
+		if (!connector.inProcess()) {
+			throw new IllegalStateException("Send a real token, in an Authorization header: with(...) prepares "
+					+ "requests in process only, and this client calls a server over HTTP");
+		}
 	}
 
 	/**
@@ -238,6 +274,24 @@ public final class TestRequest {
 		boolean isFile() {
 			return this.filename != null;
 		}
+
+	}
+
+	/**
+	 * Prepares a request of an in-process client before its request hooks run, typically
+	 * by setting a request attribute that middleware reads, as the security middleware
+	 * reads {@code FastroSecurity.AUTHENTICATION}. It runs on the test's thread.
+	 */
+	@FunctionalInterface
+	public interface Customizer {
+
+		/**
+		 * Prepares a request.
+		 * @param ctx the request as received, not yet routed
+		 * @param application the application context the client is bound to, or
+		 * {@code null} for a client of routes alone
+		 */
+		void customize(Context ctx, ApplicationContext application);
 
 	}
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.fastro.http.AttributeKey;
 import dev.fastro.http.Handler;
 import dev.fastro.http.HttpException;
 import dev.fastro.http.Response;
@@ -18,11 +19,13 @@ import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.codec.ServerSentEvent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * The in-process client over routes alone, without Spring: requests as built reach the
@@ -34,6 +37,10 @@ class FastroTestClientTest {
 	}
 
 	private static final Instant MODIFIED = Instant.parse("2024-05-01T12:00:00Z");
+
+	private static final AttributeKey<String> TENANT = AttributeKey.of("tenant", String.class);
+
+	private static final TestRequest.Customizer ACME = (ctx, application) -> ctx.set(TENANT, "acme");
 
 	private final AtomicInteger computed = new AtomicInteger();
 
@@ -54,6 +61,7 @@ class FastroTestClientTest {
 				ctx -> ctx.header("x-user") + " " + ctx.cookie("session") + " " + ctx.cookie("theme") + " " + ctx.host()
 						+ " " + ctx.port() + " " + ctx.remoteAddress().getAddress().isLoopbackAddress())
 		.get("/search", ctx -> ctx.queries("q"))
+		.get("/tenant", ctx -> String.valueOf(ctx.get(TENANT)))
 		.get("/café/{dish}", ctx -> ctx.param("dish") + " " + ctx.query("with"))
 		.get("/later", ctx -> Mono.delay(Duration.ofMillis(1)).map(tick -> "later"))
 		.get("/blocking", Handler.blocking(ctx -> "blocked"))
@@ -284,6 +292,25 @@ class FastroTestClientTest {
 	void keepsHeadersInTheOrderWritten() {
 		List<Map.Entry<String, String>> headers = this.client.get("/").exchange().headers();
 		assertThat(headers).extracting(Map.Entry::getKey).containsExactly("content-type", "content-length");
+	}
+
+	@Test
+	void preparesRequestsWithTheirCustomizers() {
+		assertThat(this.client.get("/tenant").with(ACME).exchange()).hasBody("acme");
+		FastroTestClient forAcme = this.client.with(ACME);
+		assertThat(forAcme.get("/tenant").exchange()).hasBody("acme");
+		assertThat(forAcme.get("/tenant").with((ctx, application) -> ctx.set(TENANT, "initech")).exchange())
+			.hasBody("initech");
+		assertThat(this.client.get("/tenant").exchange()).hasBody("null");
+	}
+
+	@Test
+	void refusesCustomizersOverHttp() {
+		FastroTestClient overHttp = FastroTestClient.bindToServer(1, JsonMapper.builder().build());
+		assertThatIllegalStateException().isThrownBy(() -> overHttp.get("/tenant").with(ACME))
+			.withMessageStartingWith("Send a real token");
+		assertThatIllegalStateException().isThrownBy(() -> overHttp.with(ACME))
+			.withMessageStartingWith("Send a real token");
 	}
 
 }

@@ -12,7 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A {@link FastroTest} of chosen routes keeps those, and the global middleware and
  * exception handlers, but not the other routes.
  */
-@FastroTest(OtherRoutes.class)
+// An application without security, though Spring Security is on this module's class path.
+@FastroTest(routes = OtherRoutes.class, properties = "fastro.security.enabled=false")
 class FastroTestRoutesTest {
 
 	@Autowired

@@ -18,7 +18,8 @@ import static org.mockito.BDDMockito.given;
  * {@link FastroTest} keeps what serves requests, leaves out other components and the
  * server, and injects the in-process client.
  */
-@FastroTest(properties = "fastro.router.ignore-trailing-slash=true")
+// An application without security, though Spring Security is on this module's class path.
+@FastroTest(properties = { "fastro.router.ignore-trailing-slash=true", "fastro.security.enabled=false" })
 class FastroTestSliceTest {
 
 	@Autowired

@@ -1,0 +1,16 @@
+package dev.fastro.test.security.securedapp;
+
+import dev.fastro.security.SecurityRules;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+@Configuration(proxyBeanMethods = false)
+public class SecurityConfiguration {
+
+	@Bean
+	SecurityRules securityRules() {
+		return SecurityRules.builder().group("/admin").hasRole("ADMIN").anyRoute().authenticated().build();
+	}
+
+}

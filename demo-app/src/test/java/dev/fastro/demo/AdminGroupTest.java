@@ -8,11 +8,12 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 
+import static dev.fastro.test.security.SecurityCustomizers.user;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The statistics the /admin group serves: a slice of the demo's routes, served in
- * process. The slice holds no Spring Security, so the group is open here;
+ * process, with the demo's security rules, called as an administrator;
  * {@link AdminSecurityTest} checks over HTTP who may call it.
  */
 @FastroTest
@@ -24,6 +25,12 @@ class AdminGroupTest {
 	/** The user routes beside the admin ones need it; these tests do not. */
 	@MockitoBean
 	UserDirectory users;
+
+	@Test
+	void isForAdministratorsOnly() {
+		assertThat(this.client.get("/admin/stats").exchange()).hasStatus(401);
+		assertThat(this.client.get("/admin/stats").with(user("bob")).exchange()).hasStatus(403);
+	}
 
 	@Test
 	void servesTheStatistics() {
@@ -49,7 +56,7 @@ class AdminGroupTest {
 	}
 
 	private TestResponse stats() {
-		return this.client.get("/admin/stats").exchange();
+		return this.client.get("/admin/stats").with(user("ada").roles("ADMIN")).exchange();
 	}
 
 }

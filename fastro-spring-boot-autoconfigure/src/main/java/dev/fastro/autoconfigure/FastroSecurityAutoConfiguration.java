@@ -129,15 +129,15 @@ public class FastroSecurityAutoConfiguration {
 	}
 
 	/**
-	 * Fails start-up on a rule that decides for no route, once the application's routes
-	 * are composed.
+	 * Reports the rules that decide for no route, once the application's routes are
+	 * composed, by the main and the management server alike.
 	 */
 	@Bean
-	SmartInitializingSingleton fastroSecurityRulesCheck(ObjectProvider<Dispatcher> dispatcher,
+	SmartInitializingSingleton fastroSecurityRulesReport(ObjectProvider<Dispatcher> dispatcher,
 			SecurityMiddleware middleware) {
 		return () -> {
 			dispatcher.getIfAvailable();
-			middleware.checkEveryRuleUsed();
+			middleware.reportUnusedRules();
 		};
 	}
 

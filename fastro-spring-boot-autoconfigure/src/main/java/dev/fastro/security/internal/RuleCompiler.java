@@ -13,6 +13,8 @@ import dev.fastro.router.internal.PatternCoverage.Coverage;
 import dev.fastro.router.internal.Router;
 import dev.fastro.security.SecurityRules;
 import dev.fastro.security.SecurityRules.Rule;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 /**
  * Decides which rule applies to each route, once, at start-up, comparing the rule's
@@ -21,6 +23,8 @@ import dev.fastro.security.SecurityRules.Rule;
  * rules and routes read paths alike.
  */
 final class RuleCompiler {
+
+	private static final Log logger = LogFactory.getLog(RuleCompiler.class);
 
 	/** The method under which a rule's patterns are routed: its own is checked apart. */
 	private static final String ANY_METHOD = "*";
@@ -118,16 +122,18 @@ final class RuleCompiler {
 	}
 
 	/**
-	 * Fails when a route rule decided for no route: it matches none, or only routes an
-	 * earlier rule decides, so it is a mistake.
-	 * @throws IllegalStateException naming the first such rule
+	 * Logs the route rules that decided for no route: they decide only requests that
+	 * match no route, such as static files, which may be what they are for, or they are a
+	 * mistake (a route that is not there, or an earlier rule that takes each route they
+	 * match). Routes may be left out on purpose, by a condition or a test slice, so
+	 * start-up goes on.
 	 */
-	void checkEveryRuleUsed() {
+	void reportUnusedRules() {
 		for (int i = 0; i < this.rules.size(); i++) {
 			Rule rule = this.rules.get(i);
 			if (!rule.isAnyRoute() && !this.used.contains(rule)) {
-				throw new IllegalStateException("Security rule #" + (i + 1) + " " + rule
-						+ " decides for no route: it matches none, or an earlier rule decides for each route it matches");
+				logger.info("Security rule #" + (i + 1) + " " + rule + " decides for no route, only for requests "
+						+ "that match none: no route matches it, or an earlier rule decides for each route it matches");
 			}
 		}
 	}

@@ -105,11 +105,10 @@ public final class SecurityMiddleware implements RouteScopedMiddleware {
 	}
 
 	/**
-	 * Fails when a route rule decided for no route.
-	 * @throws IllegalStateException naming the first such rule
+	 * Logs the route rules that decided for no route, once the routes are composed.
 	 */
-	public void checkEveryRuleUsed() {
-		this.compiler.checkEveryRuleUsed();
+	public void reportUnusedRules() {
+		this.compiler.reportUnusedRules();
 	}
 
 	/**

@@ -89,7 +89,8 @@ import org.springframework.util.StringUtils;
  * Spring Security on Fastro's routes, when {@code spring-security-core} is on the class
  * path: a global middleware, ordered {@link FastroSecurity#ORDER}, that authenticates
  * bearer tokens and applies the application's {@link SecurityRules} (every request
- * authenticated without one), decided per route at start-up.
+ * authenticated without one), decided per route at start-up. Actuator's endpoints, on
+ * Fastro's port or the management port, are decided by the endpoint rules alone.
  * <p>
  * Spring Boot configures a {@link JwtDecoder} from
  * {@code spring.security.oauth2.resourceserver.jwt.*} only in servlet applications; this

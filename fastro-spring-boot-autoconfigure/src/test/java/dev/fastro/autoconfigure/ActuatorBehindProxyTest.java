@@ -26,8 +26,8 @@ class ActuatorBehindProxyTest {
 		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(
 				ActuatorEndpointsTest.ActuatorApp.class)
 			.web(WebApplicationType.NONE)
-			.properties("fastro.server.port=0", "fastro.server.forward-headers-strategy=native",
-					"management.endpoints.web.exposure.include=health")
+			.properties("fastro.server.port=0", "fastro.security.enabled=false",
+					"fastro.server.forward-headers-strategy=native", "management.endpoints.web.exposure.include=health")
 			.run()) {
 			int port = context.getEnvironment().getRequiredProperty(FastroServerLifecycle.PORT_PROPERTY, Integer.class);
 			assertThat(self(port)).isEqualTo("http://127.0.0.1:" + port + "/actuator");

@@ -35,6 +35,12 @@ class EndpointPathsTest {
 	void anEndpointMappedUnderAnotherIsTheCloser() {
 		assertThat(this.paths.endpointOf("/actuator/env/details/x")).isEqualTo("envdetails");
 		assertThat(this.paths.endpointOf("/actuator/env/java.version")).isEqualTo("env");
+		// Whatever order the map is walked in.
+		EndpointPaths nested = new EndpointPaths(null, Map.of("a", "/a", "b", "/a/b", "c", "/a/b/c", "d", "/a/b/c/d"));
+		assertThat(nested.endpointOf("/a/b/c/d/x")).isEqualTo("d");
+		assertThat(nested.endpointOf("/a/b/c/x")).isEqualTo("c");
+		assertThat(nested.endpointOf("/a/b/x")).isEqualTo("b");
+		assertThat(nested.endpointOf("/a/x")).isEqualTo("a");
 	}
 
 }

@@ -6,17 +6,27 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Who may call what: the {@code /admin} group needs a bearer token whose {@code roles}
- * claim holds {@code ADMIN} ({@code application.yml} maps it to the authority
- * {@code ROLE_ADMIN}); everything else the demo serves, Actuator's endpoints included,
- * stays open to anyone. {@link DemoToken} mints such tokens.
+ * Who may call what: the {@code /admin} group, Actuator's metrics and its links page need
+ * a bearer token whose {@code roles} claim holds {@code ADMIN} ({@code application.yml}
+ * maps it to the authority {@code ROLE_ADMIN}); health, its probes, info and the
+ * Prometheus scrape, and everything else the demo serves, stay open to anyone.
+ * {@link DemoToken} mints such tokens.
  */
 @Configuration(proxyBeanMethods = false)
 class DemoSecurity {
 
 	@Bean
 	SecurityRules securityRules() {
-		return SecurityRules.builder().group("/admin").hasRole("ADMIN").anyRoute().permitAll().build();
+		return SecurityRules.builder()
+			.endpoint("health", "info", "prometheus")
+			.permitAll()
+			.anyEndpoint()
+			.hasRole("ADMIN")
+			.group("/admin")
+			.hasRole("ADMIN")
+			.anyRoute()
+			.permitAll()
+			.build();
 	}
 
 }

@@ -76,6 +76,18 @@ class AdminSecurityTest {
 		}
 	}
 
+	@Test
+	void actuatorsMetricsAreForAdministrators() throws Exception {
+		assertThat(TestHttp.get(this.port, "/actuator/metrics").statusCode()).isEqualTo(401);
+		String user = DemoToken.token("bob", List.of("USER"), Instant.now());
+		assertThat(TestHttp.get(this.port, "/actuator/metrics", "authorization", "Bearer " + user).statusCode())
+			.isEqualTo(403);
+		String admin = DemoToken.token("ada", List.of("ADMIN"), Instant.now());
+		assertThat(TestHttp.get(this.port, "/actuator/metrics", "authorization", "Bearer " + admin).statusCode())
+			.isEqualTo(200);
+		assertThat(TestHttp.get(this.port, "/actuator/prometheus").statusCode()).isEqualTo(200);
+	}
+
 	private HttpResponse<String> stats(String token) {
 		return TestHttp.get(this.port, "/admin/stats", "authorization", "Bearer " + token);
 	}

@@ -4,12 +4,15 @@ import java.net.InetAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 import dev.fastro.autoconfigure.internal.ActuatorRoutes;
+import dev.fastro.autoconfigure.internal.ActuatorSecurityContext;
 import dev.fastro.autoconfigure.internal.EndpointCors;
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.autoconfigure.internal.ManagementPort;
 import dev.fastro.autoconfigure.internal.SslBundleCustomizer;
+import dev.fastro.http.Context;
 import dev.fastro.http.ErrorHook;
 import dev.fastro.http.ExceptionHandler;
 import dev.fastro.http.Middleware;
@@ -30,6 +33,7 @@ import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfi
 import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointProperties;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.jackson.EndpointJsonMapper;
 import org.springframework.boot.actuate.endpoint.web.EndpointMediaTypes;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
@@ -56,6 +60,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.core.type.AnnotatedTypeMetadata;
+import org.springframework.util.ClassUtils;
 import org.springframework.util.StringUtils;
 
 /**
@@ -77,6 +82,8 @@ import org.springframework.util.StringUtils;
 @EnableConfigurationProperties(WebEndpointProperties.class)
 @Import({ ActuatorEndpointsConfiguration.class, ActuatorHealthConfiguration.class })
 public class FastroActuatorAutoConfiguration {
+
+	private static final String SPRING_SECURITY_AUTHENTICATION = "org.springframework.security.core.Authentication";
 
 	/** The bean name of the actuator routes, on whichever server serves them. */
 	static final String ROUTES_BEAN = "fastroActuatorRoutes";
@@ -106,7 +113,32 @@ public class FastroActuatorAutoConfiguration {
 		String basePath = properties.getBasePath();
 		return ActuatorRoutes.of(endpoints.getEndpoints(), basePath, mediaTypes,
 				properties.getDiscovery().isEnabled() && StringUtils.hasText(basePath), WebServerNamespace.SERVER,
-				bodies, EndpointCors.of(environment, resources.getClassLoader()));
+				bodies, securityContext(resources), EndpointCors.of(environment, resources.getClassLoader()));
+	}
+
+	/**
+	 * The path the endpoints are served under:
+	 * {@code management.endpoints.web.base-path}, after
+	 * {@code management.server.base-path} on a port of their own.
+	 */
+	static String basePath(Environment environment, WebEndpointProperties properties) {
+		if (ManagementPort.of(environment) != ManagementPort.DIFFERENT) {
+			return properties.getBasePath();
+		}
+		return Binder.get(environment).bind("management.server.base-path", String.class).orElse("")
+				+ properties.getBasePath();
+	}
+
+	/**
+	 * What the endpoints know of a request's user, for {@code show-details:
+	 * when-authorized}: its authentication by Fastro's security when Spring Security is
+	 * on the class path, else nothing, as Spring Boot's own mappings tell them.
+	 */
+	private static Function<Context, SecurityContext> securityContext(ResourceLoader resources) {
+		if (ClassUtils.isPresent(SPRING_SECURITY_AUTHENTICATION, resources.getClassLoader())) {
+			return ActuatorSecurityContext::of;
+		}
+		return (ctx) -> SecurityContext.NONE;
 	}
 
 	/**
@@ -131,11 +163,9 @@ public class FastroActuatorAutoConfiguration {
 				ObjectProvider<SslBundles> sslBundles, ConfigurableEnvironment environment,
 				ApplicationEventPublisher events, ResourceLoader resources) {
 			Binder binder = Binder.get(environment);
-			String basePath = binder.bind("management.server.base-path", String.class).orElse("")
-					+ properties.getBasePath();
-			Routes routes = ActuatorRoutes.of(endpoints.getEndpoints(), basePath, mediaTypes,
+			Routes routes = ActuatorRoutes.of(endpoints.getEndpoints(), basePath(environment, properties), mediaTypes,
 					properties.getDiscovery().isEnabled(), WebServerNamespace.MANAGEMENT, bodies,
-					EndpointCors.of(environment, resources.getClassLoader()));
+					securityContext(resources), EndpointCors.of(environment, resources.getClassLoader()));
 			Dispatcher dispatcher = FastroAutoConfiguration
 				.dispatcher(Map.of(ROUTES_BEAN, routes), fastroProperties, json, middleware, exceptionHandlers,
 						requestHooks, responseHooks, errorHooks, blockingScheduler)

@@ -907,6 +907,8 @@ public class FastroProperties implements Validator {
 
 		private final Basic basic = new Basic();
 
+		private final Actuator actuator = new Actuator();
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -921,6 +923,32 @@ public class FastroProperties implements Validator {
 
 		public Basic getBasic() {
 			return this.basic;
+		}
+
+		public Actuator getActuator() {
+			return this.actuator;
+		}
+
+	}
+
+	/**
+	 * Who may call Actuator's endpoints unless the application's SecurityRules decide
+	 * otherwise.
+	 */
+	public static class Actuator {
+
+		/**
+		 * The role that every Actuator endpoint but health, and the page of their links,
+		 * requires. Health, its groups and its probes are open to anyone.
+		 */
+		private String role = "ACTUATOR";
+
+		public String getRole() {
+			return this.role;
+		}
+
+		public void setRole(String role) {
+			this.role = role;
 		}
 
 	}

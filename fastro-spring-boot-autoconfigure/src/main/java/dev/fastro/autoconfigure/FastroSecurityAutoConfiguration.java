@@ -6,9 +6,12 @@ import java.security.spec.X509EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
+import dev.fastro.autoconfigure.internal.ManagementPort;
 import dev.fastro.http.Context;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.spi.DefaultExceptionHandler;
@@ -17,6 +20,7 @@ import dev.fastro.security.SecurityRules;
 import dev.fastro.security.internal.Authenticator;
 import dev.fastro.security.internal.BasicAuthenticator;
 import dev.fastro.security.internal.BearerTokenAuthenticator;
+import dev.fastro.security.internal.EndpointPaths;
 import dev.fastro.security.internal.SecurityExceptionHandlers;
 import dev.fastro.security.internal.SecurityMiddleware;
 import org.apache.commons.logging.Log;
@@ -27,6 +31,11 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointProperties;
+import org.springframework.boot.actuate.endpoint.EndpointId;
+import org.springframework.boot.actuate.endpoint.web.ExposableWebEndpoint;
+import org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -44,6 +53,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.convert.converter.Converter;
+import org.springframework.core.env.Environment;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.authentication.AbstractAuthenticationToken;
@@ -77,12 +87,14 @@ import org.springframework.security.oauth2.server.resource.authentication.Opaque
 import org.springframework.security.oauth2.server.resource.introspection.OpaqueTokenIntrospector;
 import org.springframework.security.oauth2.server.resource.introspection.SpringOpaqueTokenIntrospector;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.util.StringUtils;
 
 /**
  * Spring Security on Fastro's routes, when {@code spring-security-core} is on the class
  * path: a global middleware, ordered {@link FastroSecurity#ORDER}, that authenticates
  * bearer tokens and applies the application's {@link SecurityRules} (every request
- * authenticated without one), decided per route at start-up.
+ * authenticated without one), decided per route at start-up. Actuator's endpoints, on
+ * Fastro's port or the management port, are decided by the endpoint rules alone.
  * <p>
  * Spring Boot configures a {@link JwtDecoder} from
  * {@code spring.security.oauth2.resourceserver.jwt.*} only in servlet applications; this
@@ -105,11 +117,13 @@ public class FastroSecurityAutoConfiguration {
 			ObjectProvider<AuthorizationManagerFactory<Object>> anyManagers,
 			ObjectProvider<RoleHierarchy> roleHierarchy, ObjectProvider<Authenticator> authenticators,
 			@Qualifier(FastroAutoConfiguration.BLOCKING_SCHEDULER) Scheduler blockingScheduler,
-			ObjectProvider<SecurityContextHolderStrategy> contextHolder) {
+			ObjectProvider<SecurityContextHolderStrategy> contextHolder, ObjectProvider<EndpointPaths> endpointPaths) {
 		return new SecurityMiddleware(rules.getIfAvailable(SecurityRules::authenticated),
 				properties.getRouter().isIgnoreTrailingSlash(), managers(managers, anyManagers, roleHierarchy),
 				authenticators.orderedStream().toList(), blockingScheduler,
-				contextHolder.getIfAvailable(SecurityContextHolder::getContextHolderStrategy));
+				contextHolder.getIfAvailable(SecurityContextHolder::getContextHolderStrategy),
+				endpointPaths.getIfAvailable(() -> EndpointPaths.NONE),
+				properties.getSecurity().getActuator().getRole());
 	}
 
 	/**
@@ -162,6 +176,36 @@ public class FastroSecurityAutoConfiguration {
 		DefaultAuthorizationManagerFactory<Context> factory = new DefaultAuthorizationManagerFactory<>();
 		roleHierarchy.ifUnique(factory::setRoleHierarchy);
 		return factory;
+	}
+
+	/**
+	 * Where Actuator's endpoints are served, on Fastro's port or the management port, so
+	 * that the endpoint rules decide for them, and only they do.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { "org.springframework.boot.actuate.endpoint.web.PathMappedEndpoints",
+			"org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointProperties" })
+	static class ActuatorConfiguration {
+
+		@Bean
+		EndpointPaths fastroEndpointPaths(ObjectProvider<WebEndpointsSupplier> endpoints,
+				ObjectProvider<WebEndpointProperties> properties, Environment environment) {
+			WebEndpointsSupplier supplier = endpoints.getIfAvailable();
+			WebEndpointProperties web = properties.getIfAvailable();
+			if (supplier == null || web == null || ManagementPort.of(environment) == ManagementPort.DISABLED) {
+				return EndpointPaths.NONE;
+			}
+			PathMappedEndpoints mapped = new PathMappedEndpoints(
+					FastroActuatorAutoConfiguration.basePath(environment, web), supplier);
+			Map<String, String> paths = new HashMap<>();
+			for (ExposableWebEndpoint endpoint : supplier.getEndpoints()) {
+				EndpointId id = endpoint.getEndpointId();
+				paths.put(id.toLowerCaseString(), mapped.getPath(id));
+			}
+			String basePath = mapped.getBasePath();
+			return new EndpointPaths(StringUtils.hasText(basePath) ? basePath : null, paths);
+		}
+
 	}
 
 	/**

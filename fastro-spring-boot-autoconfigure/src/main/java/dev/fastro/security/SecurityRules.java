@@ -24,6 +24,7 @@ import org.springframework.util.Assert;
  *         .group("/admin").hasRole("ADMIN")
  *         .route("GET", "/reports/{id}").hasScope("reports:read")
  *         .route("/public/*").permitAll()
+ *         .endpoint("info").permitAll()
  *         .anyRoute().authenticated()
  *         .build();
  * }
@@ -36,6 +37,13 @@ import org.springframework.util.Assert;
  * about what a path is. Requests that match no route (404, 405, static files) are decided
  * by the first rule that matches their path, in the same order. Without a
  * {@code SecurityRules} bean, every request must be authenticated.
+ * <p>
+ * Actuator's endpoints are decided by endpoint rules only, which name them by id as
+ * Spring Boot's {@code EndpointRequest} does, so that no route rule opens them by
+ * accident. After the application's endpoint rules come the defaults:
+ * {@code endpoint("health").permitAll()}, its groups and probes included, and
+ * {@code anyEndpoint().hasRole(..)} with the role of
+ * {@code fastro.security.actuator.role}, the links page included.
  */
 public final class SecurityRules {
 
@@ -94,7 +102,7 @@ public final class SecurityRules {
 		 * @return the choice of access
 		 */
 		public Access route(String pattern) {
-			return target(new Target(null, List.of(checked(pattern)), "route(\"" + pattern + "\")"));
+			return target(new Target(null, List.of(checked(pattern)), null, "route(\"" + pattern + "\")"));
 		}
 
 		/**
@@ -105,7 +113,7 @@ public final class SecurityRules {
 		 */
 		public Access route(String method, String pattern) {
 			Assert.hasText(method, "method must not be empty");
-			return target(new Target(method.toUpperCase(Locale.ROOT), List.of(checked(pattern)),
+			return target(new Target(method.toUpperCase(Locale.ROOT), List.of(checked(pattern)), null,
 					"route(\"" + method + "\", \"" + pattern + "\")"));
 		}
 
@@ -119,7 +127,7 @@ public final class SecurityRules {
 			String path = checked(prefix);
 			String base = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
 			List<String> patterns = base.isEmpty() ? List.of("/*") : List.of(base, base + "/*");
-			return target(new Target(null, patterns, "group(\"" + prefix + "\")"));
+			return target(new Target(null, patterns, null, "group(\"" + prefix + "\")"));
 		}
 
 		/**
@@ -128,7 +136,33 @@ public final class SecurityRules {
 		 * @return the choice of access
 		 */
 		public Access anyRoute() {
-			return target(new Target(null, List.of(), "anyRoute()"));
+			return target(new Target(null, List.of(), null, "anyRoute()"));
+		}
+
+		/**
+		 * A rule for Actuator endpoints, by id, as Spring Boot's
+		 * {@code EndpointRequest.to(..)} matches them: each endpoint's path and every
+		 * path under it, wherever {@code management.*} serves it. An id that is not
+		 * exposed over HTTP is only logged, since exposure is configuration.
+		 * @param ids the ids, such as {@code info} or {@code prometheus}
+		 * @return the choice of access
+		 */
+		public Access endpoint(String... ids) {
+			Assert.notEmpty(ids, "endpoint(..) needs at least one endpoint id");
+			for (String id : ids) {
+				Assert.hasText(id, "An endpoint id must not be empty");
+			}
+			return target(new Target(null, List.of(), List.of(ids), "endpoint(" + Access.quoted(ids) + ")"));
+		}
+
+		/**
+		 * The rule for every Actuator endpoint, and the page of their links, that no
+		 * earlier endpoint rule decides, as Spring Boot's
+		 * {@code EndpointRequest.toAnyEndpoint()} matches them.
+		 * @return the choice of access
+		 */
+		public Access anyEndpoint() {
+			return target(new Target(null, List.of(), List.of(), "anyEndpoint()"));
 		}
 
 		/**
@@ -146,6 +180,10 @@ public final class SecurityRules {
 			if (!this.rules.isEmpty() && this.rules.get(this.rules.size() - 1).isAnyRoute()) {
 				throw new IllegalStateException(target.description + " comes after anyRoute(), which must be last");
 			}
+			if (target.endpoints != null && this.rules.stream().anyMatch(Rule::isAnyEndpoint)) {
+				throw new IllegalStateException(
+						target.description + " comes after anyEndpoint(), which must be the last endpoint rule");
+			}
 			this.pending = target;
 			return new Access(this);
 		}
@@ -160,7 +198,7 @@ public final class SecurityRules {
 		private Builder add(Requirement requirement) {
 			Target target = this.pending;
 			this.pending = null;
-			this.rules.add(new Rule(target.method, target.patterns, target.description, requirement));
+			this.rules.add(new Rule(target.method, target.patterns, target.endpoints, target.description, requirement));
 			return this;
 		}
 
@@ -275,13 +313,17 @@ public final class SecurityRules {
 
 		private final List<String> patterns;
 
+		private final List<String> endpoints;
+
 		private final String target;
 
 		private final Requirement requirement;
 
-		private Rule(String method, List<String> patterns, String target, Requirement requirement) {
+		private Rule(String method, List<String> patterns, List<String> endpoints, String target,
+				Requirement requirement) {
 			this.method = method;
 			this.patterns = patterns;
+			this.endpoints = endpoints;
 			this.target = target;
 			this.requirement = requirement;
 		}
@@ -296,7 +338,7 @@ public final class SecurityRules {
 
 		/**
 		 * The route patterns the rule matches; a group has two.
-		 * @return the patterns, empty for {@code anyRoute()}
+		 * @return the patterns, empty for {@code anyRoute()} and endpoint rules
 		 */
 		public List<String> patterns() {
 			return this.patterns;
@@ -307,7 +349,33 @@ public final class SecurityRules {
 		 * @return whether it matches everything
 		 */
 		public boolean isAnyRoute() {
-			return this.patterns.isEmpty();
+			return this.patterns.isEmpty() && this.endpoints == null;
+		}
+
+		/**
+		 * The ids of the Actuator endpoints the rule is for.
+		 * @return the ids, empty for {@code anyEndpoint()}, or {@code null} for a rule of
+		 * routes
+		 */
+		public List<String> endpoints() {
+			return this.endpoints;
+		}
+
+		/**
+		 * Whether this is a rule of Actuator endpoints rather than of routes.
+		 * @return whether it was written with {@code endpoint(..)} or
+		 * {@code anyEndpoint()}
+		 */
+		public boolean isEndpointRule() {
+			return this.endpoints != null;
+		}
+
+		/**
+		 * Whether this is the rule of {@code anyEndpoint()}.
+		 * @return whether it matches every endpoint and the links page
+		 */
+		public boolean isAnyEndpoint() {
+			return this.endpoints != null && this.endpoints.isEmpty();
 		}
 
 		/**
@@ -343,7 +411,7 @@ public final class SecurityRules {
 
 	}
 
-	private record Target(String method, List<String> patterns, String description) {
+	private record Target(String method, List<String> patterns, List<String> endpoints, String description) {
 	}
 
 	private record Requirement(String description, boolean authenticates, String scope,

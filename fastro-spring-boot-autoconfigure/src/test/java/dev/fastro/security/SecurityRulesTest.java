@@ -34,6 +34,43 @@ class SecurityRulesTest {
 	}
 
 	@Test
+	void endpointRulesNameEndpointsById() {
+		SecurityRules rules = SecurityRules.builder()
+			.endpoint("info", "prometheus")
+			.permitAll()
+			.anyEndpoint()
+			.hasRole("OPS")
+			.anyRoute()
+			.authenticated()
+			.build();
+		assertThat(rules).hasToString("endpoint(\"info\", \"prometheus\").permitAll(), anyEndpoint().hasRole(\"OPS\"), "
+				+ "anyRoute().authenticated()");
+		SecurityRules.Rule endpoints = rules.rules().get(0);
+		assertThat(endpoints.isEndpointRule()).isTrue();
+		assertThat(endpoints.isAnyRoute()).isFalse();
+		assertThat(endpoints.isAnyEndpoint()).isFalse();
+		assertThat(endpoints.endpoints()).containsExactly("info", "prometheus");
+		assertThat(rules.rules().get(1).isAnyEndpoint()).isTrue();
+		assertThat(rules.rules().get(2).isEndpointRule()).isFalse();
+		assertThat(rules.rules().get(2).endpoints()).isNull();
+	}
+
+	@Test
+	void anyEndpointComesLastAmongEndpointRules() {
+		SecurityRules.Builder builder = SecurityRules.builder().anyEndpoint().permitAll().route("/x").permitAll();
+		assertThatIllegalStateException().isThrownBy(() -> builder.endpoint("info"))
+			.withMessage("endpoint(\"info\") comes after anyEndpoint(), which must be the last endpoint rule");
+	}
+
+	@Test
+	void anEndpointRuleNamesAnEndpoint() {
+		assertThatIllegalArgumentException().isThrownBy(() -> SecurityRules.builder().endpoint())
+			.withMessage("endpoint(..) needs at least one endpoint id");
+		assertThatIllegalArgumentException().isThrownBy(() -> SecurityRules.builder().endpoint("info", " "))
+			.withMessage("An endpoint id must not be empty");
+	}
+
+	@Test
 	void anyRouteComesLast() {
 		assertThatIllegalStateException()
 			.isThrownBy(() -> SecurityRules.builder().anyRoute().authenticated().route("/x").permitAll())

@@ -16,6 +16,7 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import dev.fastro.autoconfigure.FastroActuatorAutoConfiguration;
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroSecurityAutoConfiguration;
 import dev.fastro.test.client.FastroTestClient;
@@ -23,13 +24,23 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.env.EnvironmentEndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.info.InfoEndpointAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration;
+import org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** "Security" page: the rules, the principal and the answers, with tokens signed here. */
+/**
+ * "Security" page: the rules, those of Actuator's endpoints, the principal and the
+ * answers, with tokens signed here.
+ */
 class SecuredAppTest {
 
 	private static RSAKey key;
@@ -95,6 +106,32 @@ class SecuredAppTest {
 			assertThat(client.get("/status/db").header("authorization", "Bearer nonsense").exchange()).isProblem(401,
 					"The token is malformed");
 		});
+	}
+
+	@Test
+	void endpointRulesOpenHealthAndInfoAndAskTheRestForTheirRole() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
+					EndpointAutoConfiguration.class, WebEndpointAutoConfiguration.class,
+					JacksonEndpointAutoConfiguration.class, HealthContributorRegistryAutoConfiguration.class,
+					HealthEndpointAutoConfiguration.class, InfoEndpointAutoConfiguration.class,
+					EnvironmentEndpointAutoConfiguration.class, FastroActuatorAutoConfiguration.class,
+					FastroSecurityAutoConfiguration.class))
+			.withUserConfiguration(ActuatorRules.class)
+			.withPropertyValues("spring.security.oauth2.resourceserver.jwt.public-key-location=" + publicKey.toUri(),
+					"spring.security.oauth2.resourceserver.jwt.authorities-claim-name=roles",
+					"spring.security.oauth2.resourceserver.jwt.authority-prefix=ROLE_",
+					"management.endpoints.web.exposure.include=health,info,env")
+			.run((context) -> {
+				FastroTestClient client = FastroTestClient.bindTo(context);
+				assertThat(client.get("/actuator/health").exchange()).hasStatus(200);
+				assertThat(client.get("/actuator/info").exchange()).hasStatus(200);
+				assertThat(client.get("/actuator/env").exchange()).hasStatus(401);
+				String actuator = "Bearer " + token("ada", List.of("ACTUATOR"), Instant.now().plusSeconds(300));
+				assertThat(client.get("/actuator/env").header("authorization", actuator).exchange()).hasStatus(403);
+				String ops = "Bearer " + token("ada", List.of("OPS"), Instant.now().plusSeconds(300));
+				assertThat(client.get("/actuator/env").header("authorization", ops).exchange()).hasStatus(200);
+			});
 	}
 
 	private static String token(String subject, List<String> roles, Instant expiry) throws JOSEException {

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.Handler;
@@ -17,6 +18,7 @@ import dev.fastro.http.spi.HostHeader;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.web.EndpointLinksResolver;
 import org.springframework.boot.actuate.endpoint.web.EndpointMapping;
 import org.springframework.boot.actuate.endpoint.web.EndpointMediaTypes;
@@ -46,10 +48,13 @@ public final class ActuatorRoutes {
 	 * @param linksPage whether the base path serves the discovery page
 	 * @param namespace the server these routes are served by
 	 * @param bodies the JSON writer of response bodies
+	 * @param security what the endpoints know of a request's user, such as for
+	 * {@code show-details: when-authorized}
 	 * @param middleware the middleware around every endpoint, such as their CORS
 	 */
 	public static Routes of(Collection<ExposableWebEndpoint> endpoints, String basePath, EndpointMediaTypes mediaTypes,
-			boolean linksPage, WebServerNamespace namespace, EndpointBodies bodies, Middleware... middleware) {
+			boolean linksPage, WebServerNamespace namespace, EndpointBodies bodies,
+			Function<Context, SecurityContext> security, Middleware... middleware) {
 		EndpointMapping mapping = new EndpointMapping(basePath);
 		Routes.Builder routes = Routes.builder().use(middleware);
 		for (ExposableWebEndpoint endpoint : endpoints) {
@@ -64,7 +69,8 @@ public final class ActuatorRoutes {
 				operations.sort(Comparator.comparing((WebOperation operation) -> Collections
 					.disjoint(operation.getRequestPredicate().getProduces(), mediaTypes.getProduced())));
 				List<WebOperationHandler> handlers = operations.stream()
-					.map((operation) -> new WebOperationHandler(endpoint.getEndpointId(), operation, namespace, bodies))
+					.map((operation) -> new WebOperationHandler(endpoint.getEndpointId(), operation, namespace, bodies,
+							security))
 					.toList();
 				Handler handler = (handlers.size() == 1) ? handlers.get(0) : new OperationsByMediaType(handlers);
 				boolean blocking = operations.stream().anyMatch(WebOperation::isBlocking);

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.Handler;
@@ -58,8 +59,10 @@ final class WebOperationHandler implements Handler {
 
 	private final ActuatorRoutes.EndpointBodies bodies;
 
+	private final Function<Context, SecurityContext> security;
+
 	WebOperationHandler(EndpointId endpoint, WebOperation operation, WebServerNamespace namespace,
-			ActuatorRoutes.EndpointBodies bodies) {
+			ActuatorRoutes.EndpointBodies bodies, Function<Context, SecurityContext> security) {
 		WebOperationRequestPredicate predicate = operation.getRequestPredicate();
 		this.endpoint = endpoint;
 		this.operation = operation;
@@ -67,6 +70,7 @@ final class WebOperationHandler implements Handler {
 		this.produced = new ProducedMediaTypes(predicate.getProduces());
 		this.namespace = OperationArgumentResolver.of(WebServerNamespace.class, () -> namespace);
 		this.bodies = bodies;
+		this.security = security;
 	}
 
 	@Override
@@ -78,7 +82,7 @@ final class WebOperationHandler implements Handler {
 	 * Invokes the operation for a request whose content type has been negotiated already.
 	 */
 	Object handle(Context ctx, String contentType) {
-		InvocationContext invocation = new InvocationContext(SecurityContext.NONE, arguments(ctx), this.namespace,
+		InvocationContext invocation = new InvocationContext(this.security.apply(ctx), arguments(ctx), this.namespace,
 				new ProducibleOperationArgumentResolver(() -> ctx.headers("accept")));
 		Object result;
 		try {

@@ -20,7 +20,7 @@ import org.apache.commons.logging.LogFactory;
  * Decides which rule applies to each route, once, at start-up, comparing the rule's
  * patterns with the route's segment by segment; and which applies to a request that
  * matches no route, matching its path with a router of the rule's own patterns, so that
- * rules and routes read paths alike.
+ * rules and routes read paths alike. Endpoint rules are {@link EndpointRules}'.
  */
 final class RuleCompiler {
 
@@ -61,6 +61,9 @@ final class RuleCompiler {
 			if (rule.isAnyRoute()) {
 				return rule;
 			}
+			if (rule.isEndpointRule()) {
+				continue;
+			}
 			if (rule.method() != null && !rule.method().equals(route.method())) {
 				continue;
 			}
@@ -98,7 +101,7 @@ final class RuleCompiler {
 			if (rule.isAnyRoute()) {
 				return rule;
 			}
-			if (appliesTo(rule, method) && matches(this.matchers.get(i), path)) {
+			if (!rule.isEndpointRule() && appliesTo(rule, method) && matches(this.matchers.get(i), path)) {
 				return rule;
 			}
 		}
@@ -131,7 +134,7 @@ final class RuleCompiler {
 	void reportUnusedRules() {
 		for (int i = 0; i < this.rules.size(); i++) {
 			Rule rule = this.rules.get(i);
-			if (!rule.isAnyRoute() && !this.used.contains(rule)) {
+			if (!rule.isAnyRoute() && !rule.isEndpointRule() && !this.used.contains(rule)) {
 				logger.info("Security rule #" + (i + 1) + " " + rule + " decides for no route, only for requests "
 						+ "that match none: no route matches it, or an earlier rule decides for each route it matches");
 			}

@@ -19,11 +19,14 @@ import org.springframework.security.core.context.SecurityContextHolderStrategy;
 /**
  * Fastro's security as a global middleware, decided per route at start-up: each route's
  * chain gets a {@link RouteSecurity} with the manager of its rule, requests that match no
- * route are decided by their path, and CORS preflights pass untouched.
+ * route are decided by their path, and CORS preflights pass untouched. The routes and
+ * paths of Actuator's endpoints are decided by the endpoint rules only.
  */
 public final class SecurityMiddleware implements RouteScopedMiddleware {
 
 	private final RuleCompiler compiler;
+
+	private final EndpointRules endpointRules;
 
 	private final AuthorizationManagerFactory<Context> managers;
 
@@ -49,13 +52,18 @@ public final class SecurityMiddleware implements RouteScopedMiddleware {
 	 * are never authenticated
 	 * @param blockingScheduler where authentication that may block runs
 	 * @param contextHolder where method security reads the authentication
+	 * @param endpointPaths where Actuator's endpoints are served
+	 * @param actuatorRole the role the endpoints other than health need, unless an
+	 * endpoint rule of the application decides otherwise
 	 * @throws IllegalStateException when rules need authentication but there is no
 	 * authenticator
 	 */
 	public SecurityMiddleware(SecurityRules rules, boolean ignoreTrailingSlash,
 			AuthorizationManagerFactory<Context> managers, List<Authenticator> authenticators,
-			Scheduler blockingScheduler, SecurityContextHolderStrategy contextHolder) {
+			Scheduler blockingScheduler, SecurityContextHolderStrategy contextHolder, EndpointPaths endpointPaths,
+			String actuatorRole) {
 		this.compiler = new RuleCompiler(rules, ignoreTrailingSlash);
+		this.endpointRules = new EndpointRules(rules, actuatorRole, endpointPaths);
 		this.managers = managers;
 		this.authenticators = new Authenticators(authenticators);
 		this.blockingScheduler = blockingScheduler;
@@ -74,13 +82,17 @@ public final class SecurityMiddleware implements RouteScopedMiddleware {
 		for (Rule rule : list) {
 			this.unrouted.put(rule, security(rule, false));
 		}
+		for (Rule rule : this.endpointRules.rules()) {
+			this.unrouted.putIfAbsent(rule, security(rule, false));
+		}
 		this.undecided = new RouteSecurity(this.managers.denyAll(), null, this.authenticators, false, blockingScheduler,
 				this.contextScope);
 	}
 
 	@Override
 	public Middleware forRoute(Route route) {
-		Rule rule = this.compiler.ruleFor(route);
+		Rule endpointRule = this.endpointRules.ruleFor(route.pattern());
+		Rule rule = (endpointRule != null) ? endpointRule : this.compiler.ruleFor(route);
 		if (rule == null) {
 			throw new IllegalStateException("No security rule decides for route " + route
 					+ ": add a rule for it, or end the rules with anyRoute()");
@@ -99,7 +111,8 @@ public final class SecurityMiddleware implements RouteScopedMiddleware {
 	 */
 	@Override
 	public Object handle(Context ctx, Handler next) throws Exception {
-		Rule rule = this.compiler.ruleFor(ctx.method(), ctx.path());
+		Rule endpointRule = this.endpointRules.ruleFor(ctx.path());
+		Rule rule = (endpointRule != null) ? endpointRule : this.compiler.ruleFor(ctx.method(), ctx.path());
 		RouteSecurity security = (rule != null) ? this.unrouted.get(rule) : this.undecided;
 		return security.handle(ctx, next);
 	}

@@ -169,6 +169,26 @@ class JwtSecurityTest {
 	}
 
 	@Test
+	void aTokenSignedWithThePublicKeyAsAnHmacSecretIsInvalid() {
+		this.jwkSet.run((context) -> assertInvalid(port(context), tokens.hs256WithThePublicKey(Tokens.claims().build()),
+				"The token is invalid"));
+	}
+
+	@Test
+	void aTokenOfAnotherIssuerIsInvalid() {
+		this.jwkSet.withPropertyValues("spring.security.oauth2.resourceserver.jwt.issuer-uri=https://login.example")
+			.run((context) -> {
+				int port = port(context);
+				assertThat(call(port, "GET", "/me",
+						bearer(tokens.rs256(Tokens.claims((claims) -> claims.issuer("https://login.example")))))
+					.status()).isEqualTo(200);
+				assertInvalid(port, tokens.rs256(Tokens.claims((claims) -> claims.issuer("https://evil.example"))),
+						"The token is invalid");
+				assertInvalid(port, tokens.rs256(Tokens.claims().build()), "The token is invalid");
+			});
+	}
+
+	@Test
 	void aTokenWithoutKeyIdIsVerifiedWithTheKeysOfItsAlgorithm() {
 		// Pinned: Nimbus tries every key of the set that fits the algorithm.
 		this.jwkSet.run((context) -> assertThat(

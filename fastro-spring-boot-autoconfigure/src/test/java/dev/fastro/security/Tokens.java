@@ -18,6 +18,7 @@ import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
 import com.nimbusds.jose.crypto.ECDSASigner;
+import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.crypto.RSASSASigner;
 import com.nimbusds.jose.jwk.Curve;
 import com.nimbusds.jose.jwk.ECKey;
@@ -118,6 +119,16 @@ final class Tokens implements AutoCloseable {
 
 	String rs256WithoutKeyId(JWTClaimsSet claims) throws JOSEException {
 		return signed(new JWSHeader.Builder(JWSAlgorithm.RS256).build(), claims, new RSASSASigner(this.rsa));
+	}
+
+	/**
+	 * Signed with HS256, keyed with the encoded RSA public key as the shared secret: the
+	 * key confusion of a verifier that takes the token's word for its algorithm.
+	 */
+	String hs256WithThePublicKey(JWTClaimsSet claims) throws JOSEException {
+		SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.HS256).keyID("rsa").build(), claims);
+		jwt.sign(new MACSigner(this.rsa.toRSAPublicKey().getEncoded()));
+		return jwt.serialize();
 	}
 
 	String signedByImpostor(JWTClaimsSet claims) throws JOSEException {

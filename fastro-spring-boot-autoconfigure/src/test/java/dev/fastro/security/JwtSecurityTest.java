@@ -14,6 +14,7 @@ import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroSecurityAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
 import dev.fastro.cors.Cors;
+import dev.fastro.http.Middleware;
 import dev.fastro.http.Routes;
 import dev.fastro.server.internal.FastroServer;
 import dev.fastro.test.RawHttp;
@@ -28,6 +29,8 @@ import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.convert.converter.Converter;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
@@ -234,6 +237,15 @@ class JwtSecurityTest {
 	}
 
 	@Test
+	void aGlobalCorsOrderedFirstPutsItsHeadersOnRefusals() {
+		this.jwkSet.withUserConfiguration(GlobalCors.class).run((context) -> {
+			RawResponse refused = call(port(context), "GET", "/me", "origin: https://app.example");
+			assertThat(refused.status()).isEqualTo(401);
+			assertThat(refused.header("access-control-allow-origin")).isEqualTo("https://app.example");
+		});
+	}
+
+	@Test
 	void aPreflightIsAnsweredWithoutToken() {
 		this.jwkSet.run((context) -> {
 			int port = port(context);
@@ -354,6 +366,20 @@ class JwtSecurityTest {
 		@Bean
 		Converter<Jwt, JwtAuthenticationToken> userConverter() {
 			return (jwt) -> new JwtAuthenticationToken(jwt, List.of(), "user " + jwt.getSubject());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class GlobalCors {
+
+		@Bean
+		@Order(Ordered.HIGHEST_PRECEDENCE)
+		Middleware cors() {
+			CorsConfiguration cors = new CorsConfiguration();
+			cors.addAllowedOrigin("https://app.example");
+			cors.addAllowedMethod("GET");
+			return Cors.of(cors);
 		}
 
 	}

@@ -6,6 +6,7 @@ import dev.fastro.http.Middleware;
 
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.web.cors.CorsConfiguration;
 
@@ -13,7 +14,7 @@ import org.springframework.web.cors.CorsConfiguration;
 public class GlobalCors {
 
 	@Bean
-	@Order(0)
+	@Order(Ordered.HIGHEST_PRECEDENCE) // outermost, before security
 	Middleware cors() {
 		CorsConfiguration cors = new CorsConfiguration();
 		cors.addAllowedOriginPattern("https://*.example.com");

@@ -1,15 +1,12 @@
 package dev.fastro.security;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Base64;
 
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroSecurityAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
 import dev.fastro.http.Routes;
-import dev.fastro.server.internal.FastroServer;
-import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.core.userdetails.User;
@@ -27,7 +23,8 @@ import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 
-import static dev.fastro.test.RawHttp.rawRequest;
+import static dev.fastro.security.SecuredServer.get;
+import static dev.fastro.security.SecuredServer.port;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -63,11 +60,11 @@ class BasicSecurityTest {
 	void theUserOfBootsPropertiesIsCheckedOffTheEventLoop() {
 		this.bootsUser.run((context) -> {
 			int port = port(context);
-			RawResponse me = call(port, "/admin/me", basic("ada:s3cret"));
+			RawResponse me = get(port, "/admin/me", basic("ada:s3cret"));
 			assertThat(me.status()).isEqualTo(200);
 			assertThat(me.bodyString()).isEqualTo("ada on fastro-blocking");
 			// The scheme is case-insensitive.
-			assertThat(call(port, "/admin/me", "authorization: bAsIc " + encode("ada:s3cret")).status()).isEqualTo(200);
+			assertThat(get(port, "/admin/me", "authorization: bAsIc " + encode("ada:s3cret")).status()).isEqualTo(200);
 		});
 	}
 
@@ -77,7 +74,7 @@ class BasicSecurityTest {
 			int port = port(context);
 			for (String credentials : new String[] { basic("ada:wrong"), basic("bob:s3cret"), basic("ada"),
 					"authorization: Basic ###", "authorization: Basic", "authorization: Basicx" }) {
-				RawResponse refused = call(port, "/admin/me", credentials);
+				RawResponse refused = get(port, "/admin/me", credentials);
 				assertThat(refused.status()).as(credentials).isEqualTo(401);
 				assertThat(refused.headerValues("www-authenticate")).as(credentials).containsExactly(BASIC_CHALLENGE);
 				assertThat(refused.header("content-type")).isEqualTo("application/problem+json");
@@ -88,19 +85,19 @@ class BasicSecurityTest {
 
 	@Test
 	void aRequestWithoutCredentialsIsAskedForThemInEachSchemeTaken() throws Exception {
-		this.bootsUser.run((context) -> assertThat(call(port(context), "/admin/me").headerValues("www-authenticate"))
+		this.bootsUser.run((context) -> assertThat(get(port(context), "/admin/me").headerValues("www-authenticate"))
 			.containsExactly(BASIC_CHALLENGE));
 		this.bootsUser
 			.withPropertyValues(
 					"spring.security.oauth2.resourceserver.jwt.public-key-location=" + tokens.publicKeyUri(),
 					"fastro.security.basic.realm=Fastro")
 			.run((context) -> {
-				RawResponse refused = call(port(context), "/admin/me");
+				RawResponse refused = get(port(context), "/admin/me");
 				assertThat(refused.status()).isEqualTo(401);
 				assertThat(refused.headerValues("www-authenticate")).containsExactly("Bearer",
 						"Basic realm=\"Fastro\"");
-				assertThat(call(port(context), "/admin/me", basic("ada:s3cret")).status()).isEqualTo(200);
-				assertThat(call(port(context), "/admin/me",
+				assertThat(get(port(context), "/admin/me", basic("ada:s3cret")).status()).isEqualTo(200);
+				assertThat(get(port(context), "/admin/me",
 						"authorization: Bearer " + tokens.rs256(Tokens.claims().build()))
 					.status()).isEqualTo(403);
 			});
@@ -110,7 +107,7 @@ class BasicSecurityTest {
 	void aUserWithoutTheRoleIsForbidden() {
 		this.runner.withPropertyValues("spring.security.user.name=bob", "spring.security.user.password=s3cret")
 			.run((context) -> {
-				RawResponse forbidden = call(port(context), "/admin/me", basic("bob:s3cret"));
+				RawResponse forbidden = get(port(context), "/admin/me", basic("bob:s3cret"));
 				assertThat(forbidden.status()).isEqualTo(403);
 				assertThat(forbidden.header("www-authenticate")).isNull();
 			});
@@ -121,8 +118,8 @@ class BasicSecurityTest {
 		this.runner.withUserConfiguration(OwnUsers.class).run((context) -> {
 			assertThat(context).doesNotHaveBean("fastroInMemoryUserDetailsManager");
 			int port = port(context);
-			assertThat(call(port, "/admin/me", basic("grace:hopper")).bodyString()).startsWith("grace");
-			assertThat(call(port, "/admin/me", basic("grace:wrong")).status()).isEqualTo(401);
+			assertThat(get(port, "/admin/me", basic("grace:hopper")).bodyString()).startsWith("grace");
+			assertThat(get(port, "/admin/me", basic("grace:wrong")).status()).isEqualTo(401);
 		});
 	}
 
@@ -150,17 +147,6 @@ class BasicSecurityTest {
 
 	private static String encode(String credentials) {
 		return Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
-	}
-
-	private static int port(ApplicationContext context) {
-		return context.getBean(FastroServer.class).port();
-	}
-
-	private static RawResponse call(int port, String path, String... headers) throws Exception {
-		try (RawHttp wire = new RawHttp(port, Duration.ofSeconds(10))) {
-			wire.send(rawRequest("GET", path, headers));
-			return wire.read();
-		}
 	}
 
 	@Configuration(proxyBeanMethods = false)

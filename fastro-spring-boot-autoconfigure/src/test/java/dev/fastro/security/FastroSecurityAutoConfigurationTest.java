@@ -1,12 +1,8 @@
 package dev.fastro.security;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
@@ -20,7 +16,6 @@ import dev.fastro.test.RawHttp;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
@@ -59,15 +54,9 @@ class FastroSecurityAutoConfigurationTest {
 		.withPropertyValues("spring.security.oauth2.resourceserver.jwt.public-key-location=" + publicKeyLocation);
 
 	@BeforeAll
-	static void writeKey(@TempDir Path directory) throws Exception {
+	static void writeKey() throws Exception {
 		try (Tokens tokens = new Tokens()) {
-			Path key = directory.resolve("key.pub");
-			Files.writeString(key,
-					"-----BEGIN PUBLIC KEY-----\n"
-							+ Base64.getMimeEncoder().encodeToString(tokens.rsa.toRSAPublicKey().getEncoded())
-							+ "\n-----END PUBLIC KEY-----\n",
-					StandardCharsets.US_ASCII);
-			publicKeyLocation = key.toUri().toString();
+			publicKeyLocation = tokens.publicKeyUri();
 		}
 	}
 

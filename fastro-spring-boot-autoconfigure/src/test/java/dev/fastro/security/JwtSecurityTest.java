@@ -1,28 +1,21 @@
 package dev.fastro.security;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Date;
 import java.util.List;
 
-import com.nimbusds.jose.JOSEException;
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroSecurityAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
 import dev.fastro.cors.Cors;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Routes;
-import dev.fastro.server.internal.FastroServer;
-import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
@@ -39,7 +32,8 @@ import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 import org.springframework.web.cors.CorsConfiguration;
 
-import static dev.fastro.test.RawHttp.rawRequest;
+import static dev.fastro.security.SecuredServer.call;
+import static dev.fastro.security.SecuredServer.port;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -258,15 +252,10 @@ class JwtSecurityTest {
 	}
 
 	@Test
-	void aPublicKeyChecksTokensOnTheEventLoopAndBootsKeysMapRoles(@TempDir Path directory) throws Exception {
-		Path key = directory.resolve("key.pub");
-		Files.writeString(key,
-				"-----BEGIN PUBLIC KEY-----\n"
-						+ Base64.getMimeEncoder().encodeToString(tokens.rsa.toRSAPublicKey().getEncoded())
-						+ "\n-----END PUBLIC KEY-----\n",
-				StandardCharsets.US_ASCII);
+	void aPublicKeyChecksTokensOnTheEventLoopAndBootsKeysMapRoles() throws Exception {
 		this.runner.withUserConfiguration(AdminApp.class)
-			.withPropertyValues("spring.security.oauth2.resourceserver.jwt.public-key-location=" + key.toUri(),
+			.withPropertyValues(
+					"spring.security.oauth2.resourceserver.jwt.public-key-location=" + tokens.publicKeyUri(),
 					"spring.security.oauth2.resourceserver.jwt.authorities-claim-name=roles",
 					"spring.security.oauth2.resourceserver.jwt.authority-prefix=ROLE_")
 			.run((context) -> {
@@ -309,17 +298,6 @@ class JwtSecurityTest {
 
 	private static String bearer(String token) {
 		return "authorization: Bearer " + token;
-	}
-
-	private static int port(org.springframework.context.ApplicationContext context) {
-		return context.getBean(FastroServer.class).port();
-	}
-
-	private static RawResponse call(int port, String method, String path, String... headers) throws Exception {
-		try (RawHttp wire = new RawHttp(port, Duration.ofSeconds(10))) {
-			wire.send(rawRequest(method, path, headers));
-			return method.equals("HEAD") ? wire.readToHead() : wire.read();
-		}
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -14,7 +14,6 @@ import dev.fastro.http.Handler;
 import dev.fastro.http.RequestHook;
 import dev.fastro.http.Response;
 import dev.fastro.http.Routes;
-import dev.fastro.server.internal.FastroServer;
 import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
 import org.junit.jupiter.api.AfterAll;
@@ -31,7 +30,6 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.reactor.autoconfigure.ReactorAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.access.AccessDeniedException;
@@ -40,6 +38,8 @@ import org.springframework.security.config.annotation.method.configuration.Enabl
 import org.springframework.security.config.annotation.method.configuration.EnableReactiveMethodSecurity;
 import org.springframework.security.core.context.SecurityContextHolder;
 
+import static dev.fastro.security.SecuredServer.get;
+import static dev.fastro.security.SecuredServer.port;
 import static dev.fastro.test.RawHttp.rawRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -82,14 +82,14 @@ class MethodSecurityTest {
 	void methodSecuritySeesTheRequestsAuthentication(String path) {
 		this.runner.withUserConfiguration(MethodSecurityApp.class).withPropertyValues(publicKey).run((context) -> {
 			int port = port(context);
-			RawResponse admin = call(port, path, bearer(List.of("ADMIN")));
+			RawResponse admin = get(port, path, bearer(List.of("ADMIN")));
 			assertThat(admin.status()).isEqualTo(200);
 			assertThat(admin.bodyString()).contains("stats for ada");
-			RawResponse user = call(port, path, bearer(List.of("USER")));
+			RawResponse user = get(port, path, bearer(List.of("USER")));
 			assertThat(user.status()).isEqualTo(403);
 			assertThat(user.header("www-authenticate")).startsWith("Bearer error=\"insufficient_scope\"");
 			assertThat(user.header("content-type")).isEqualTo("application/problem+json");
-			RawResponse anonymous = call(port, path);
+			RawResponse anonymous = get(port, path);
 			assertThat(anonymous.status()).isEqualTo(401);
 			assertThat(anonymous.headerValues("www-authenticate")).containsExactly("Bearer");
 		});
@@ -102,8 +102,8 @@ class MethodSecurityTest {
 			.withPropertyValues("spring.threads.virtual.enabled=true")
 			.run((context) -> {
 				int port = port(context);
-				assertThat(call(port, "/blocking", bearer(List.of("ADMIN"))).status()).isEqualTo(200);
-				assertThat(call(port, "/blocking", bearer(List.of("USER"))).status()).isEqualTo(403);
+				assertThat(get(port, "/blocking", bearer(List.of("ADMIN"))).status()).isEqualTo(200);
+				assertThat(get(port, "/blocking", bearer(List.of("USER"))).status()).isEqualTo(403);
 			});
 	}
 
@@ -115,8 +115,8 @@ class MethodSecurityTest {
 					"spring.security.oauth2.resourceserver.jwt.authority-prefix=ROLE_")
 			.run((context) -> {
 				int port = port(context);
-				assertThat(call(port, "/plain", bearer(List.of("ADMIN"))).status()).isEqualTo(200);
-				assertThat(call(port, "/plain", bearer(List.of("USER"))).status()).isEqualTo(403);
+				assertThat(get(port, "/plain", bearer(List.of("ADMIN"))).status()).isEqualTo(200);
+				assertThat(get(port, "/plain", bearer(List.of("USER"))).status()).isEqualTo(403);
 			});
 	}
 
@@ -126,9 +126,9 @@ class MethodSecurityTest {
 			.withPropertyValues(publicKey)
 			.run((context) -> {
 				int port = port(context);
-				assertThat(call(port, "/mono", bearer(List.of("ADMIN"))).bodyString()).isEqualTo("stats for ada");
-				assertThat(call(port, "/mono", bearer(List.of("USER"))).status()).isEqualTo(403);
-				assertThat(call(port, "/mono").status()).isEqualTo(401);
+				assertThat(get(port, "/mono", bearer(List.of("ADMIN"))).bodyString()).isEqualTo("stats for ada");
+				assertThat(get(port, "/mono", bearer(List.of("USER"))).status()).isEqualTo(403);
+				assertThat(get(port, "/mono").status()).isEqualTo(401);
 			});
 	}
 
@@ -153,7 +153,7 @@ class MethodSecurityTest {
 		this.runner.withUserConfiguration(MethodSecurityApp.class, OwnDenialHandler.class)
 			.withPropertyValues(publicKey)
 			.run((context) -> {
-				RawResponse user = call(port(context), "/plain", bearer(List.of("USER")));
+				RawResponse user = get(port(context), "/plain", bearer(List.of("USER")));
 				assertThat(user.status()).isEqualTo(451);
 				assertThat(user.bodyString()).isEqualTo("denied");
 			});
@@ -165,17 +165,6 @@ class MethodSecurityTest {
 		}
 		catch (JOSEException ex) {
 			throw new IllegalStateException(ex);
-		}
-	}
-
-	private static int port(ApplicationContext context) {
-		return context.getBean(FastroServer.class).port();
-	}
-
-	private static RawResponse call(int port, String path, String... headers) throws Exception {
-		try (RawHttp wire = new RawHttp(port, Duration.ofSeconds(10))) {
-			wire.send(rawRequest("GET", path, headers));
-			return wire.read();
 		}
 	}
 

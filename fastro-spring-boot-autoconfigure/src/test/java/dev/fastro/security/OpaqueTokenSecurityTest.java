@@ -5,7 +5,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -15,8 +14,6 @@ import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroSecurityAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
 import dev.fastro.http.Routes;
-import dev.fastro.server.internal.FastroServer;
-import dev.fastro.test.RawHttp;
 import dev.fastro.test.RawResponse;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,11 +22,11 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import static dev.fastro.test.RawHttp.rawRequest;
+import static dev.fastro.security.SecuredServer.get;
+import static dev.fastro.security.SecuredServer.port;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -69,12 +66,12 @@ class OpaqueTokenSecurityTest {
 	void anActiveTokenIsAuthenticatedOffTheEventLoop() {
 		this.runner.run((context) -> {
 			int port = port(context);
-			RawResponse me = call(port, "/reports/me", "authorization: Bearer reader-token");
+			RawResponse me = get(port, "/reports/me", "authorization: Bearer reader-token");
 			assertThat(me.status()).isEqualTo(200);
 			assertThat(me.bodyString()).isEqualTo("ada on fastro-blocking");
 			assertThat(clientCredentials.get())
 				.isEqualTo("Basic " + Base64.getEncoder().encodeToString("orders:s3cret".getBytes()));
-			RawResponse forbidden = call(port, "/reports/me", "authorization: Bearer plain-token");
+			RawResponse forbidden = get(port, "/reports/me", "authorization: Bearer plain-token");
 			assertThat(forbidden.status()).isEqualTo(403);
 			assertThat(forbidden.header("www-authenticate")).startsWith("Bearer error=\"insufficient_scope\"")
 				.contains("scope=\"reports\"");
@@ -84,7 +81,7 @@ class OpaqueTokenSecurityTest {
 	@Test
 	void anInactiveTokenIsInvalid() {
 		this.runner.run((context) -> {
-			RawResponse refused = call(port(context), "/reports/me", "authorization: Bearer revoked-token");
+			RawResponse refused = get(port(context), "/reports/me", "authorization: Bearer revoked-token");
 			assertThat(refused.status()).isEqualTo(401);
 			assertThat(refused.header("www-authenticate"))
 				.startsWith("Bearer error=\"invalid_token\", error_description=\"The token is invalid\"");
@@ -94,7 +91,7 @@ class OpaqueTokenSecurityTest {
 	@Test
 	void anAuthorizationServerThatFailsIsTheServersFault() {
 		this.runner.run((context) -> assertThat(
-				call(port(context), "/reports/me", "authorization: Bearer failing-token").status())
+				get(port(context), "/reports/me", "authorization: Bearer failing-token").status())
 			.isEqualTo(500));
 	}
 
@@ -132,17 +129,6 @@ class OpaqueTokenSecurityTest {
 		exchange.sendResponseHeaders(status, body.length);
 		try (OutputStream out = exchange.getResponseBody()) {
 			out.write(body);
-		}
-	}
-
-	private static int port(ApplicationContext context) {
-		return context.getBean(FastroServer.class).port();
-	}
-
-	private static RawResponse call(int port, String path, String... headers) throws Exception {
-		try (RawHttp wire = new RawHttp(port, Duration.ofSeconds(10))) {
-			wire.send(rawRequest("GET", path, headers));
-			return wire.read();
 		}
 	}
 

@@ -79,6 +79,7 @@ import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtValidators;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder.JwkSetUriJwtDecoderBuilder;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
+import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
 import org.springframework.security.oauth2.jwt.SupplierJwtDecoder;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationProvider;
@@ -337,6 +338,23 @@ public class FastroSecurityAutoConfiguration {
 		}
 
 		/**
+		 * The application's {@link ReactiveJwtDecoder}, or Spring Boot's in a reactive
+		 * web application, when there is no {@link JwtDecoder}: its answer is awaited on
+		 * the blocking scheduler, where the rest of the chain then runs.
+		 */
+		@Bean
+		@ConditionalOnBean(ReactiveJwtDecoder.class)
+		@ConditionalOnMissingBean(JwtDecoder.class)
+		Authenticator fastroReactiveJwtAuthenticator(ListableBeanFactory beanFactory, ReactiveJwtDecoder decoder,
+				ObjectProvider<Converter<Jwt, ? extends AbstractAuthenticationToken>> converters,
+				ObjectProvider<AuthenticationEventPublisher> publisher) {
+			JwtAuthenticationProvider provider = new JwtAuthenticationProvider(
+					(token) -> decoder.decode(token).block());
+			provider.setJwtAuthenticationConverter(converter(beanFactory, converters));
+			return new BearerTokenAuthenticator(provider, publisher.getIfUnique(), false);
+		}
+
+		/**
 		 * The application's converter of a decoded token to its authentication, if it
 		 * declares one of any type, else the one built from Spring Boot's keys.
 		 */
@@ -377,7 +395,7 @@ public class FastroSecurityAutoConfiguration {
 		 * application's {@link OAuth2TokenValidator} beans.
 		 */
 		@Configuration(proxyBeanMethods = false)
-		@ConditionalOnMissingBean(JwtDecoder.class)
+		@ConditionalOnMissingBean({ JwtDecoder.class, ReactiveJwtDecoder.class })
 		static class JwtDecoderConfiguration {
 
 			private final OAuth2ResourceServerProperties.Jwt properties;

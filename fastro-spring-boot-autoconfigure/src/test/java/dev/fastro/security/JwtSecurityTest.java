@@ -6,6 +6,7 @@ import java.util.Base64;
 import java.util.Date;
 import java.util.List;
 
+import com.nimbusds.jose.JOSEException;
 import dev.fastro.autoconfigure.FastroAutoConfiguration;
 import dev.fastro.autoconfigure.FastroSecurityAutoConfiguration;
 import dev.fastro.autoconfigure.FastroServerAutoConfiguration;
@@ -29,6 +30,9 @@ import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
 import org.springframework.security.authorization.AuthorizationDecision;
 import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.NimbusReactiveJwtDecoder;
+import org.springframework.security.oauth2.jwt.ReactiveJwtDecoder;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationToken;
 import org.springframework.web.cors.CorsConfiguration;
 
@@ -183,6 +187,18 @@ class JwtSecurityTest {
 						"The token is invalid");
 				assertInvalid(port, tokens.rs256(Tokens.claims().build()), "The token is invalid");
 			});
+	}
+
+	@Test
+	void anApplicationsReactiveDecoderIsAwaitedOffTheEventLoop() {
+		this.runner.withUserConfiguration(App.class, ReactiveDecoder.class).run((context) -> {
+			assertThat(context).doesNotHaveBean(JwtDecoder.class);
+			int port = port(context);
+			String token = bearer(tokens.rs256(Tokens.claims().build()));
+			assertThat(call(port, "GET", "/me", token).bodyString()).isEqualTo("ada");
+			assertThat(call(port, "GET", "/thread", token).bodyString()).startsWith("fastro-blocking");
+			assertInvalid(port, tokens.signedByImpostor(Tokens.claims().build()), "The token is invalid");
+		});
 	}
 
 	@Test
@@ -344,6 +360,16 @@ class JwtSecurityTest {
 		@Bean
 		Converter<Jwt, JwtAuthenticationToken> userConverter() {
 			return (jwt) -> new JwtAuthenticationToken(jwt, List.of(), "user " + jwt.getSubject());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ReactiveDecoder {
+
+		@Bean
+		ReactiveJwtDecoder reactiveJwtDecoder() throws JOSEException {
+			return NimbusReactiveJwtDecoder.withPublicKey(tokens.rsa.toRSAPublicKey()).build();
 		}
 
 	}

@@ -1,6 +1,8 @@
 package dev.fastro.demo;
 
 import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -16,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every web endpoint Spring Boot and its Actuator bring can be exposed at once, with
- * {@code include=*}, and each answers its plain read.
+ * {@code include=*}, and each answers its plain read, to an administrator's token as the
+ * demo's security rules ask.
  */
 @SpringBootTest(classes = DemoApplication.class,
 		properties = { "fastro.server.port=0", "management.endpoints.web.exposure.include=*" })
@@ -26,8 +29,9 @@ class AllActuatorEndpointsTest {
 	int port;
 
 	@Test
-	void everyExposedEndpointAnswersItsRead() {
-		JsonNode links = json(get(this.port, "/actuator").body()).get("_links");
+	void everyExposedEndpointAnswersItsRead() throws Exception {
+		String admin = "Bearer " + DemoToken.token("ada", List.of("ADMIN"), Instant.now());
+		JsonNode links = json(get(this.port, "/actuator", "authorization", admin).body()).get("_links");
 		Map<String, Integer> statuses = new TreeMap<>();
 		for (String name : links.propertyNames()) {
 			JsonNode link = links.get(name);
@@ -35,7 +39,8 @@ class AllActuatorEndpointsTest {
 			// here.
 			if (!link.path("templated").asBoolean() && !name.equals("heapdump")) {
 				String href = link.get("href").asString();
-				HttpResponse<String> response = get(this.port, href.substring(href.indexOf("/actuator")));
+				HttpResponse<String> response = get(this.port, href.substring(href.indexOf("/actuator")),
+						"authorization", admin);
 				statuses.put(name, response.statusCode());
 			}
 		}

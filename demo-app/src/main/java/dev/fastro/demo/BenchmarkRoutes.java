@@ -47,13 +47,21 @@ public class BenchmarkRoutes {
 			return result;
 		};
 		return Routes.builder()
+			.tag("benchmark")
 			.get("/", ctx -> "Hello world!")
+			.describe(doc -> doc.summary("Says hello").returns(200, String.class))
 			.get("/user/:id", ctx -> "User " + ctx.param("id"))
+			.describe(doc -> doc.summary("Names a user by a path parameter").returns(200, String.class))
 			.get("/query", ctx -> "Hello " + ctx.query("name"))
+			.describe(doc -> doc.summary("Greets by a query parameter")
+				.optionalQuery("name", String.class)
+				.returns(200, String.class))
 			.group("/",
 					timed -> timed.use(timing)
-						.get("/middleware", ctx -> "Hello " + ctx.get(USER), setUser, copyUserHeader))
+						.get("/middleware", ctx -> "Hello " + ctx.get(USER), setUser, copyUserHeader)
+						.describe(doc -> doc.summary("Greets the user two middleware set").returns(200, String.class)))
 			.post("/json", ctx -> ctx.body(Payload.class))
+			.describe(doc -> doc.summary("Echoes a JSON body").accepts(Payload.class).returns(200, Payload.class))
 			.build();
 	}
 

@@ -50,13 +50,28 @@ class LiveRoutes {
 	record Received(String name, long size, String contentType) {
 	}
 
+	/** The form {@code /live/uploads} reads: a file in the field {@code file}. */
+	record UploadForm(Upload file) {
+	}
+
 	@Bean
 	Routes live() {
 		return Routes.builder()
 			.group("/live",
-					live -> live.websocket("/chat", this::chat)
+					live -> live.tag("live")
+						.websocket("/chat", this::chat)
+						.describe(doc -> doc.summary("Chat with everyone connected, over WebSocket")
+							.description("Answers a WebSocket handshake `101`; each text message sent goes to "
+									+ "every session open.")
+							.returns(101))
 						.get("/events", ctx -> events())
-						.post("/uploads", this::upload))
+						.describe(doc -> doc.summary("The clock every second, and each upload as received")
+							.returns(200, String.class, "text/event-stream"))
+						.post("/uploads", this::upload)
+						.describe(doc -> doc.summary("Receives a file, and tells the event feed")
+							.accepts(UploadForm.class, "multipart/form-data")
+							.returns(200, Received.class)
+							.returns(400)))
 			.build();
 	}
 

@@ -1,6 +1,7 @@
 package dev.fastro.http;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One route as declared, read-only: what {@link Routes#routes()} lists, for tools that
@@ -18,12 +19,17 @@ import java.util.List;
  * ({@link Context#bodyStream()}) rather than received whole
  * @param maxBodySize the largest body the route accepts, in bytes, or -1 for the server's
  * {@code fastro.server.max-body-size}
+ * @param group the prefix of the innermost group that declares the route, such as
+ * {@code /admin}, or {@code ""} outside any group
+ * @param description what the route offers its callers, for tools that describe the API
  */
 public record Route(String method, String pattern, Handler handler, List<Middleware> middleware, boolean blocking,
-		boolean streaming, long maxBodySize) {
+		boolean streaming, long maxBodySize, String group, RouteDescription description) {
 
 	public Route {
 		middleware = List.copyOf(middleware);
+		Objects.requireNonNull(group, "group");
+		Objects.requireNonNull(description, "description");
 	}
 
 	@Override

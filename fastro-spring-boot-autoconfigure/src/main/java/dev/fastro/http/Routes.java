@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 import dev.fastro.http.internal.WebSocketEndpoint;
 
@@ -54,6 +55,8 @@ public final class Routes {
 
 		private boolean blocking;
 
+		private final List<String> tags = new ArrayList<>();
+
 		private final List<Object> entries = new ArrayList<>();
 
 		private Builder(String prefix) {
@@ -72,6 +75,31 @@ public final class Routes {
 		/** Runs every handler of this builder and its groups off the event loop. */
 		public Builder blocking() {
 			this.blocking = true;
+			return this;
+		}
+
+		/**
+		 * Lists every route of this builder and its groups under {@code tags} in the
+		 * API's description, before the tags a route declares itself.
+		 */
+		public Builder tag(String... tags) {
+			this.tags.addAll(List.of(tags));
+			return this;
+		}
+
+		/**
+		 * Describes the route declared just before: its summary, parameters, body and
+		 * answers, for the OpenAPI document and the route manifest. Nothing of it runs
+		 * while a request is served.
+		 * @throws IllegalStateException when no route was declared just before
+		 */
+		public Builder describe(UnaryOperator<RouteDescription> description) {
+			Objects.requireNonNull(description, "description");
+			if (this.entries.isEmpty() || !(this.entries.get(this.entries.size() - 1) instanceof Pending route)) {
+				throw new IllegalStateException("describe(..) follows the route it describes, in " + where());
+			}
+			this.entries.set(this.entries.size() - 1, route
+				.describedAs(Objects.requireNonNull(description.apply(route.description()), "the description given")));
 			return this;
 		}
 
@@ -143,7 +171,7 @@ public final class Routes {
 			Objects.requireNonNull(path, "path");
 			Objects.requireNonNull(handler, "handler");
 			this.entries.add(new Pending(method.toUpperCase(Locale.ROOT), join(this.prefix, path), handler,
-					List.of(middleware)));
+					List.of(middleware), RouteDescription.none()));
 			return this;
 		}
 
@@ -164,17 +192,19 @@ public final class Routes {
 		 */
 		public Routes build() {
 			List<Route> out = new ArrayList<>();
-			collect(List.of(), false, out);
+			collect(List.of(), false, List.of(), out);
 			return new Routes(out);
 		}
 
-		private void collect(List<Middleware> outer, boolean outerBlocking, List<Route> out) {
+		private void collect(List<Middleware> outer, boolean outerBlocking, List<String> outerTags, List<Route> out) {
 			List<Middleware> around = new ArrayList<>(outer);
 			around.addAll(this.middleware);
 			boolean blockingHere = outerBlocking || this.blocking;
+			List<String> tagsHere = new ArrayList<>(outerTags);
+			tagsHere.addAll(this.tags);
 			for (Object entry : this.entries) {
 				if (entry instanceof Builder group) {
-					group.collect(around, blockingHere, out);
+					group.collect(around, blockingHere, tagsHere, out);
 				}
 				else {
 					Pending route = (Pending) entry;
@@ -182,7 +212,8 @@ public final class Routes {
 					chain.addAll(route.middleware());
 					MarkedHandler marked = MarkedHandler.of(route.handler());
 					out.add(new Route(route.method(), route.path(), marked.delegate(), chain,
-							blockingHere || marked.isBlocking(), marked.isStreaming(), marked.maxBodySize()));
+							blockingHere || marked.isBlocking(), marked.isStreaming(), marked.maxBodySize(),
+							this.prefix, route.description().withTagsFirst(tagsHere)));
 				}
 			}
 		}
@@ -195,7 +226,17 @@ public final class Routes {
 			return path.equals("/") ? base : base + path;
 		}
 
-		private record Pending(String method, String path, Handler handler, List<Middleware> middleware) {
+		private String where() {
+			return this.prefix.isEmpty() ? "the routes at the root" : "the group " + this.prefix;
+		}
+
+		private record Pending(String method, String path, Handler handler, List<Middleware> middleware,
+				RouteDescription description) {
+
+			Pending describedAs(RouteDescription description) {
+				return new Pending(this.method, this.path, this.handler, this.middleware, description);
+			}
+
 		}
 
 	}

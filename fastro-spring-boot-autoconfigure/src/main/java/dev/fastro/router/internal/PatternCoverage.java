@@ -1,6 +1,7 @@
 package dev.fastro.router.internal;
 
 import java.util.List;
+import java.util.Optional;
 
 import dev.fastro.router.internal.RoutePattern.Kind;
 import dev.fastro.router.internal.RoutePattern.Segment;
@@ -78,11 +79,28 @@ public final class PatternCoverage {
 			};
 			case REGEX -> switch (route.kind()) {
 				case STATIC -> matches(rule, route) ? Coverage.FULL : Coverage.NONE;
-				case REGEX -> rule.regex().pattern().equals(route.regex().pattern()) ? Coverage.FULL : Coverage.PARTIAL;
-				default -> Coverage.PARTIAL;
+				default -> regexes(rule, route);
 			};
 			case CATCH_ALL -> Coverage.FULL;
 		};
+	}
+
+	/**
+	 * How much of a parameter's values a regex rule matches: decided by their languages
+	 * when both translate, else only an identical regex matches them all.
+	 */
+	private static Coverage regexes(Segment rule, Segment route) {
+		Optional<SegmentLanguage> covering = SegmentLanguage.of(rule.regex().pattern());
+		Optional<SegmentLanguage> covered = (route.kind() == Kind.PARAM) ? Optional.of(SegmentLanguage.any())
+				: SegmentLanguage.of(route.regex().pattern());
+		if (covering.isEmpty() || covered.isEmpty()) {
+			boolean same = route.kind() == Kind.REGEX && rule.regex().pattern().equals(route.regex().pattern());
+			return same ? Coverage.FULL : Coverage.PARTIAL;
+		}
+		if (covering.get().includes(covered.get())) {
+			return Coverage.FULL;
+		}
+		return covering.get().commonExample(covered.get()).isPresent() ? Coverage.PARTIAL : Coverage.NONE;
 	}
 
 	/** Whether a regex segment matches a static one, decoded as the router decodes it. */

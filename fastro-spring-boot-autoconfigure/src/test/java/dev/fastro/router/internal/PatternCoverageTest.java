@@ -20,7 +20,14 @@ class PatternCoverageTest {
 			/users/me           | /users/{id}             | PARTIAL
 			/users/{id:[0-9]+}  | /users/{id}             | PARTIAL
 			/users/{id:[0-9]+}  | /users/{n:[0-9]+}       | FULL
-			/users/{id:[0-9]+}  | /users/{n:\\d+}         | PARTIAL
+			/users/{id:[0-9]+}  | /users/{n:\\d+}         | FULL
+			/users/{id:[0-9]+}  | /users/{n:[0-9]{1,3}}   | FULL
+			/users/{id:[0-9]{2}} | /users/{n:[0-9]+}      | PARTIAL
+			/users/{id:[0-9]+}  | /users/{n:[a-z]+}       | NONE
+			/users/{id:.+}      | /users/{id}             | PARTIAL
+			/users/{id:[0-9]+}  | /users/{id:0[0-9]*}     | FULL
+			/users/{id:(?i)x}   | /users/{id:(?i)x}       | FULL
+			/users/{id:(?i)x}   | /users/{id:(?i)y}       | PARTIAL
 			/users/{id:[0-9]+}  | /users/42               | FULL
 			/users/{id:[0-9]+}  | /users/me               | NONE
 			/users/42           | /users/{id:[0-9]+}      | PARTIAL

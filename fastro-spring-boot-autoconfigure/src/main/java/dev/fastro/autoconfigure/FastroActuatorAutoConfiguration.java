@@ -11,6 +11,7 @@ import dev.fastro.autoconfigure.internal.ActuatorSecurityContext;
 import dev.fastro.autoconfigure.internal.EndpointCors;
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.autoconfigure.internal.ManagementPort;
+import dev.fastro.autoconfigure.internal.RouteMappings;
 import dev.fastro.autoconfigure.internal.SslBundleCustomizer;
 import dev.fastro.http.Context;
 import dev.fastro.http.ErrorHook;
@@ -30,6 +31,7 @@ import reactor.core.scheduler.Scheduler;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointProperties;
@@ -38,6 +40,7 @@ import org.springframework.boot.actuate.endpoint.jackson.EndpointJsonMapper;
 import org.springframework.boot.actuate.endpoint.web.EndpointMediaTypes;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
 import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
+import org.springframework.boot.actuate.web.mappings.MappingsEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -139,6 +142,19 @@ public class FastroActuatorAutoConfiguration {
 			return ActuatorSecurityContext::of;
 		}
 		return (ctx) -> SecurityContext.NONE;
+	}
+
+	/** Fastro's routes in Actuator's {@code mappings} endpoint, beside Spring's. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnAvailableEndpoint(MappingsEndpoint.class)
+	static class RouteMappingsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		RouteMappings fastroRouteMappings(ObjectProvider<Dispatcher> dispatcher) {
+			return new RouteMappings(dispatcher);
+		}
+
 	}
 
 	/**

@@ -60,6 +60,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 	private final Router<ComposedRoute> router;
 
+	private final List<ServedRoute> served;
+
 	private final ComposedRoute noRoute;
 
 	/** Each route's middleware around the no-route answer, for preflights. */
@@ -91,12 +93,15 @@ public final class Dispatcher implements ExchangeDispatcher {
 		// Where each route was declared, for start-up failures; the router knows only its
 		// own targets.
 		Map<ComposedRoute, String> origins = new IdentityHashMap<>();
+		List<ServedRoute> served = new ArrayList<>();
 		for (Source source : builder.routes) {
 			List<Route> declared = source.routes().routes();
 			for (int i = 0; i < declared.size(); i++) {
 				Route route = declared.get(i);
 				String origin = source.name() + ", route #" + (i + 1);
-				List<Middleware> chain = scoped(global, (scoped) -> scoped.forRoute(route));
+				List<Middleware> taking = new ArrayList<>(global.size());
+				List<Middleware> chain = scoped(global, (scoped) -> scoped.forRoute(route), taking);
+				served.add(new ServedRoute(source.name(), route, taking));
 				chain.addAll(route.middleware());
 				BodyPolicy body = new BodyPolicy(route.streaming(), route.maxBodySize(), !route.streaming());
 				ComposedRoute endpoint = new ComposedRoute(Middleware.compose(chain, route.handler()), route.blocking(),
@@ -108,12 +113,13 @@ public final class Dispatcher implements ExchangeDispatcher {
 					throw new RoutePatternException(ex.pattern(), ex.position(), ex.problem(), origin);
 				}
 				origins.put(endpoint, origin);
-				List<Middleware> preflight = scoped(global, (scoped) -> scoped.forPreflight(route));
+				List<Middleware> preflight = scoped(global, (scoped) -> scoped.forPreflight(route), new ArrayList<>());
 				preflight.addAll(route.middleware());
 				this.preflights.put(endpoint, new ComposedRoute(Middleware.compose(preflight, this::answerNoRoute),
 						route.blocking(), BodyPolicy.WHOLE));
 			}
 		}
+		this.served = List.copyOf(served);
 		try {
 			this.router = routes.build();
 		}
@@ -121,8 +127,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 			throw new RouteConflictException(ex.first(), origins.get(ex.first().target()), ex.second(),
 					origins.get(ex.second().target()));
 		}
-		this.noRoute = new ComposedRoute(
-				Middleware.compose(scoped(global, RouteScopedMiddleware::forNoRoute), this::answerNoRoute), false,
+		this.noRoute = new ComposedRoute(Middleware
+			.compose(scoped(global, RouteScopedMiddleware::forNoRoute, new ArrayList<>()), this::answerNoRoute), false,
 				BodyPolicy.WHOLE);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
@@ -140,15 +146,17 @@ public final class Dispatcher implements ExchangeDispatcher {
 	/**
 	 * The global middleware as one chain has it: each {@link RouteScopedMiddleware}
 	 * replaced by what it decides for that chain, and left out where it decides nothing.
+	 * {@code taking} receives, as declared, each global middleware that takes part.
 	 */
 	private static List<Middleware> scoped(List<Middleware> global,
-			Function<RouteScopedMiddleware, Middleware> decision) {
+			Function<RouteScopedMiddleware, Middleware> decision, List<Middleware> taking) {
 		List<Middleware> chain = new ArrayList<>(global.size());
 		for (Middleware middleware : global) {
 			Middleware decided = (middleware instanceof RouteScopedMiddleware scoped) ? decision.apply(scoped)
 					: middleware;
 			if (decided != null) {
 				chain.add(decided);
+				taking.add(middleware);
 			}
 		}
 		return chain;
@@ -161,6 +169,11 @@ public final class Dispatcher implements ExchangeDispatcher {
 	/** The router, for its routes and cache statistics. */
 	public Router<?> router() {
 		return this.router;
+	}
+
+	/** The routes served, in the order they were declared, for tools that list them. */
+	public List<ServedRoute> served() {
+		return this.served;
 	}
 
 	/**

@@ -57,6 +57,7 @@ public record RouteManifest(List<ManifestRoute> routes) {
 	private static final JsonMapper FILE = JsonMapper.builder()
 		.enable(SerializationFeature.INDENT_OUTPUT, SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
 		.enable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
+		.disable(MapperFeature.SORT_CREATOR_PROPERTIES_FIRST)
 		.changeDefaultPropertyInclusion((inclusion) -> inclusion.withValueInclusion(JsonInclude.Include.NON_EMPTY))
 		.build();
 

@@ -96,6 +96,8 @@ class RouteManifestTest {
 
 		String text = Files.readString(file);
 		assertThat(text).endsWith("}\n").contains("\"method\" : \"POST\"");
+		String users = text.substring(text.indexOf("\"/a/{id}\"", text.indexOf("\"/a/{id}\"") + 1));
+		assertThat(users).containsSubsequence("\"answers\"", "\"body\"", "\"method\"", "\"pattern\" : \"/users\"");
 		assertThat(text.indexOf("/a/{id}")).isLessThan(text.indexOf("/users"));
 		assertThat(RouteManifest.read(file)).isEqualTo(manifest);
 		assertThat(RouteManifest.read(file).toJson()).isEqualTo(text);

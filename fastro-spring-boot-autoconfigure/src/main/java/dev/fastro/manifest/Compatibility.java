@@ -40,8 +40,8 @@ final class Compatibility {
 				breaks.accept("the route was removed");
 				continue;
 			}
-			// Among routes of the same paths, the one taking every value the old one
-			// took.
+			// A parameter may have been split between routes: compare with the one that
+			// still takes every value the old one took, if any.
 			ManifestRoute successor = candidates.stream()
 				.filter((route) -> narrowings(outline, PatternOutline.of(route.pattern())).isEmpty())
 				.findFirst()
@@ -107,7 +107,7 @@ final class Compatibility {
 		if (old == null) {
 			breaks.accept("now requires a body of " + current.mediaType());
 		}
-		else if (!current.mediaType().equals(old.mediaType())) {
+		else if (!Objects.equals(old.mediaType(), current.mediaType())) {
 			breaks
 				.accept("the body's media type changed from %s to %s".formatted(old.mediaType(), current.mediaType()));
 		}

@@ -2,6 +2,7 @@ package dev.fastro.manifest;
 
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -20,6 +21,8 @@ public record ManifestRoute(String method, String pattern, List<PathParameter> p
 		List<Parameter> headers, Content body, SortedMap<String, Content> answers) {
 
 	public ManifestRoute {
+		Objects.requireNonNull(method, "method");
+		Objects.requireNonNull(pattern, "pattern");
 		path = (path != null) ? List.copyOf(path) : List.of();
 		query = (query != null) ? List.copyOf(query) : List.of();
 		headers = (headers != null) ? List.copyOf(headers) : List.of();

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -62,6 +63,7 @@ public record RouteManifest(List<ManifestRoute> routes) {
 		.build();
 
 	public RouteManifest {
+		Objects.requireNonNull(routes, "routes");
 		routes = routes.stream().sorted(ORDER).toList();
 	}
 

@@ -2,6 +2,7 @@ package dev.fastro.manifest;
 
 import java.util.Collections;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -27,6 +28,7 @@ public record Shape(String type, SortedMap<String, Shape> properties, SortedSet<
 		Shape values, String ref) {
 
 	public Shape {
+		Objects.requireNonNull(type, "type");
 		properties = Collections
 			.unmodifiableSortedMap((properties != null) ? new TreeMap<>(properties) : new TreeMap<>());
 		required = Collections.unmodifiableSortedSet((required != null) ? new TreeSet<>(required) : new TreeSet<>());

@@ -17,6 +17,7 @@ import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class RouteManifestTest {
 
@@ -101,6 +102,16 @@ class RouteManifestTest {
 		assertThat(text.indexOf("/a/{id}")).isLessThan(text.indexOf("/users"));
 		assertThat(RouteManifest.read(file)).isEqualTo(manifest);
 		assertThat(RouteManifest.read(file).toJson()).isEqualTo(text);
+	}
+
+	@Test
+	void refusesAFileWithoutAManifest(@TempDir Path directory) throws Exception {
+		Path file = Files.writeString(directory.resolve("routes.json"),
+				"{ \"routes\" : [ { \"method\" : \"GET\" } ] }");
+
+		assertThatIllegalArgumentException().isThrownBy(() -> RouteManifest.read(file))
+			.withMessageStartingWith("The file " + file + " holds no route manifest")
+			.withMessageContaining("pattern");
 	}
 
 	@Test

@@ -47,7 +47,8 @@ public record ManifestRoute(String method, String pattern, List<PathParameter> p
 	/**
 	 * A query parameter or a request header.
 	 *
-	 * @param name its name
+	 * @param name its name; a header's in lower case, as header names are
+	 * case-insensitive
 	 * @param type its JSON type
 	 * @param required whether the route refuses a request without it
 	 */

@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 
 import dev.fastro.manifest.ManifestRoute.Content;
 import dev.fastro.manifest.ManifestRoute.Parameter;
+import dev.fastro.manifest.ManifestRoute.PathParameter;
 import dev.fastro.router.internal.PatternOutline;
 import dev.fastro.router.internal.SegmentLanguage;
 
@@ -47,6 +48,7 @@ final class Compatibility {
 				.findFirst()
 				.orElse(candidates.get(0));
 			narrowings(outline, PatternOutline.of(successor.pattern())).forEach(breaks);
+			pathTypes(old.path(), successor.path(), breaks);
 			parameters("query parameter", old.query(), successor.query(), breaks);
 			parameters("header", old.headers(), successor.headers(), breaks);
 			body(old.body(), successor.body(), breaks);
@@ -81,21 +83,40 @@ final class Compatibility {
 		return narrowed;
 	}
 
+	/**
+	 * Breaks when a path parameter is read as another type than text, which refuses
+	 * values the old type took.
+	 */
+	private static void pathTypes(List<PathParameter> old, List<PathParameter> current, Consumer<String> breaks) {
+		for (int i = 0; i < Math.min(old.size(), current.size()); i++) {
+			String before = old.get(i).type();
+			String after = current.get(i).type();
+			if (!Objects.equals(before, after) && !"string".equals(after)) {
+				breaks.accept("path parameter '%s' changed its type from %s to %s".formatted(old.get(i).name(), before,
+						after));
+			}
+		}
+	}
+
 	private static String describe(PatternOutline.Parameter parameter) {
 		return (parameter.regex() != null) ? "'" + parameter.regex() + "'" : "any value";
 	}
 
 	private static void parameters(String kind, List<Parameter> old, List<Parameter> current, Consumer<String> breaks) {
 		for (Parameter parameter : current) {
-			if (!parameter.required()) {
-				continue;
-			}
 			Parameter before = old.stream().filter((p) -> p.name().equals(parameter.name())).findFirst().orElse(null);
 			if (before == null) {
-				breaks.accept("requires the new %s '%s'".formatted(kind, parameter.name()));
+				if (parameter.required()) {
+					breaks.accept("requires the new %s '%s'".formatted(kind, parameter.name()));
+				}
+				continue;
 			}
-			else if (!before.required()) {
+			if (parameter.required() && !before.required()) {
 				breaks.accept("%s '%s' is now required".formatted(kind, parameter.name()));
+			}
+			if (!Objects.equals(before.type(), parameter.type()) && !"string".equals(parameter.type())) {
+				breaks.accept("%s '%s' changed its type from %s to %s".formatted(kind, parameter.name(), before.type(),
+						parameter.type()));
 			}
 		}
 	}

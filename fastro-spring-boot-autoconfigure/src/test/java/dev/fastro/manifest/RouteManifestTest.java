@@ -183,6 +183,31 @@ class RouteManifestTest {
 	}
 
 	@Test
+	void parametersReadAsANarrowerTypeBreak() {
+		assertThat(changes(
+				Routes.builder()
+					.get("/users/{id}", ctx -> "")
+					.describe((doc) -> doc.query("page", String.class))
+					.build(),
+				Routes.builder()
+					.get("/users/{id}", ctx -> "")
+					.describe((doc) -> doc.param("id", long.class).query("page", int.class))
+					.build()))
+			.containsExactly("GET /users/{id}: path parameter 'id' changed its type from string to integer",
+					"GET /users/{id}: query parameter 'page' changed its type from string to integer");
+		assertThat(changes(
+				Routes.builder()
+					.get("/users/{id}", ctx -> "")
+					.describe((doc) -> doc.param("id", long.class).query("page", int.class))
+					.build(),
+				Routes.builder()
+					.get("/users/{id}", ctx -> "")
+					.describe((doc) -> doc.query("page", String.class))
+					.build()))
+			.isEmpty();
+	}
+
+	@Test
 	void optionalParametersAddedOrMadeOptionalBreakNothing() {
 		assertThat(changes(described((doc) -> doc.query("page", int.class).header("X-Tenant", String.class)),
 				described((doc) -> doc.optionalQuery("page", int.class)

@@ -69,8 +69,9 @@ class RouteManifestAssertTest {
 			.routes(), JsonMapper.builder().build());
 		this.runner.run((context) -> assertThatExceptionOfType(AssertionError.class)
 			.isThrownBy(() -> assertThat(RouteManifests.of(context)).isCompatibleWith(previous))
-			.withMessageContaining("3 changes would break them")
+			.withMessageContaining("4 changes would break them")
 			.withMessageContaining("- GET /accounts/{id}: path parameter 'id' no longer takes every value it took")
+			.withMessageContaining("- GET /accounts/{id}: path parameter 'id' changed its type from string to integer")
 			.withMessageContaining("- DELETE /accounts/{id}: the route was removed")
 			.withMessageContaining("- POST /accounts: now requires a body of application/json"));
 	}

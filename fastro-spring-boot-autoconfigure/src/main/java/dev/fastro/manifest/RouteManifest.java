@@ -128,10 +128,10 @@ public record RouteManifest(List<ManifestRoute> routes) {
 	/**
 	 * The changes from {@code previous} to this manifest that would break a client of
 	 * {@code previous}: a route removed (a renamed path parameter is no change), a path
-	 * parameter's regex narrowed, a required parameter added, a body required or changed
-	 * in a way an old request no longer fits, an answer removed or changed in a way an
-	 * old client no longer reads. Added routes, parameters, answers and answer properties
-	 * break nothing.
+	 * parameter's regex narrowed, a required parameter added, a parameter read as a
+	 * narrower type, a body required or changed in a way an old request no longer fits,
+	 * an answer removed or changed in a way an old client no longer reads. Added routes,
+	 * parameters, answers and answer properties break nothing.
 	 * @param previous the manifest of the release clients were written for
 	 * @return the breaking changes, in the order of {@code previous}'s routes; empty when
 	 * this manifest is compatible with it

@@ -3,7 +3,6 @@ package dev.fastro.manifest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -181,8 +180,10 @@ public record RouteManifest(List<ManifestRoute> routes) {
 	private static SortedMap<String, Content> answers(List<RouteDescription.Answer> answers, Shapes shapes) {
 		SortedMap<String, Content> byStatus = new TreeMap<>();
 		for (RouteDescription.Answer answer : answers) {
+			// An error without a body of the route's own carries Fastro's problem
+			// details.
 			String mediaType = (answer.mediaType() != null) ? mediaType(answer.mediaType())
-					: defaultMediaType(answer.status(), answer.type());
+					: (answer.status() >= 400) ? "application/problem+json" : null;
 			byStatus.put(String.valueOf(answer.status()), content(mediaType, answer.type(), shapes));
 		}
 		return byStatus;
@@ -191,20 +192,6 @@ public record RouteManifest(List<ManifestRoute> routes) {
 	private static Content content(String mediaType, Type type, Shapes shapes) {
 		boolean json = mediaType != null && (mediaType.equals("application/json") || mediaType.endsWith("+json"));
 		return new Content(mediaType, (json && type != null) ? shapes.of(type) : null);
-	}
-
-	/** The media type Fastro writes for a handler's result of {@code type}. */
-	private static String defaultMediaType(int status, Type type) {
-		if (type == null) {
-			return (status >= 400) ? "application/problem+json" : null;
-		}
-		if (type instanceof Class<?> raw && CharSequence.class.isAssignableFrom(raw)) {
-			return "text/plain";
-		}
-		if (type == byte[].class || (type instanceof Class<?> raw && ByteBuffer.class.isAssignableFrom(raw))) {
-			return "application/octet-stream";
-		}
-		return "application/json";
 	}
 
 	/** A media type without its parameters: a charset changes nothing a client parses. */

@@ -988,18 +988,18 @@ public class FastroProperties implements Validator {
 	public static class Info {
 
 		/**
-		 * Title of the API. Defaults to 'spring.application.name', else 'API'.
+		 * Title of the API. Unset: 'spring.application.name', else 'API'.
 		 */
 		private String title;
 
 		/**
-		 * Version of the API. Defaults to the build's version (from
+		 * Version of the API. Unset: the build's version (from
 		 * META-INF/build-info.properties), else '0.0.0'.
 		 */
 		private String version;
 
 		/**
-		 * Description of the API; CommonMark is allowed.
+		 * Description of the API; CommonMark is allowed. Unset: none.
 		 */
 		private String description;
 

@@ -7,6 +7,7 @@ import dev.fastro.http.Routes;
 import dev.fastro.openapi.OpenApiCustomizer;
 import dev.fastro.openapi.internal.OpenApiEndpoints;
 import dev.fastro.openapi.internal.SwaggerUi;
+import dev.fastro.security.SecurityRules;
 import dev.fastro.test.NettyLeakDetection;
 import dev.fastro.test.TestHttp;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -212,6 +213,43 @@ class FastroOpenApiAutoConfigurationTest {
 			.run((context) -> assertThat(serverUrl(context, forwarded)).isEqualTo("http://127.0.0.1:" + port(context)));
 		this.runner
 			.run((context) -> assertThat(serverUrl(context, forwarded)).isEqualTo("http://127.0.0.1:" + port(context)));
+	}
+
+	@Test
+	void securityRulesMustDecideForTheDocumentsRoutes() {
+		ApplicationContextRunner secured = this.runner
+			.withConfiguration(AutoConfigurations.of(FastroSecurityAutoConfiguration.class));
+		secured.withBean(SecurityRules.class, () -> SecurityRules.builder().route("/hello").permitAll().build())
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).rootCause()
+					.message()
+					.startsWith("No security rule decides for route GET /")
+					.containsAnyOf("GET /v3/api-docs", "GET /swagger-ui");
+			});
+		secured
+			.withBean(SecurityRules.class,
+					() -> SecurityRules.builder()
+						.route("GET", "/v3/api-docs")
+						.permitAll()
+						.route("GET", "/v3/api-docs.yaml")
+						.permitAll()
+						.route("GET", "/swagger-ui.html")
+						.permitAll()
+						.group("/swagger-ui")
+						.permitAll()
+						.anyRoute()
+						.denyAll()
+						.build())
+			.run((context) -> {
+				int port = port(context);
+				assertThat(get(port, "/v3/api-docs").statusCode()).isEqualTo(200);
+				assertThat(get(port, "/v3/api-docs.yaml").statusCode()).isEqualTo(200);
+				assertThat(get(port, "/swagger-ui.html").statusCode()).isEqualTo(302);
+				assertThat(get(port, "/swagger-ui/swagger-initializer.js").statusCode()).isEqualTo(200);
+				assertThat(get(port, "/swagger-ui/index.html").statusCode()).isEqualTo(200);
+				assertThat(get(port, "/hello").statusCode()).isEqualTo(403);
+			});
 	}
 
 	private static String serverUrl(AssertableApplicationContext context, String... headers) {

@@ -90,7 +90,7 @@ class OpenApiDocumentTest {
 	void listsTheApplicationsRoutesAndNotTheDocumentsOwn() {
 		List<String> paths = new ArrayList<>(document.get("paths").propertyNames());
 		assertThat(paths).containsExactly("/users", "/users/{id}", "/users/{id}/avatar", "/files/{path}",
-				"/static/{path}", "/legacy", "/hello", "/a-b", "/a_b", "/admin/stats");
+				"/static/{path}", "/legacy", "/hello", "/a-b", "/a_b", "/caf%C3%A9/{dish}", "/admin/stats");
 	}
 
 	@Test
@@ -136,6 +136,7 @@ class OpenApiDocumentTest {
 		assertThat(operation("get", "/legacy").get("operationId").asString()).isEqualTo("listLegacy");
 		assertThat(operation("get", "/a-b").get("operationId").asString()).isEqualTo("getAB");
 		assertThat(operation("get", "/a_b").get("operationId").asString()).isEqualTo("getAB2");
+		assertThat(operation("get", "/caf%C3%A9/{dish}").get("operationId").asString()).isEqualTo("getCafByDish");
 	}
 
 	@Test
@@ -322,6 +323,7 @@ class OpenApiDocumentTest {
 				.describe((doc) -> doc.returns(200, String.class))
 				.get("/a-b", (ctx) -> "")
 				.get("/a_b", (ctx) -> "")
+				.get("/café/{dish}", (ctx) -> "")
 				.group("/admin", (admin) -> admin.tag("admin")
 					.get("/stats", (ctx) -> "")
 					.describe((doc) -> doc.tags("stats").returns(200, new ParameterizedTypeReference<Page<User>>() {

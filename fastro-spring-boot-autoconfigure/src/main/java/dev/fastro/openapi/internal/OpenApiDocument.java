@@ -329,8 +329,9 @@ public final class OpenApiDocument {
 	}
 
 	/**
-	 * The operation id of a route that declares none: its method and its path's words,
-	 * parameters after "By", such as {@code getUsersById} for {@code GET /users/{id}}.
+	 * The operation id of a route that declares none: its method and its path's words in
+	 * ASCII letters and digits, parameters after "By", such as {@code getUsersById} for
+	 * {@code GET /users/{id}}.
 	 */
 	private static String derivedOperationId(Route route) {
 		StringBuilder id = new StringBuilder(route.method().toLowerCase(Locale.ROOT));
@@ -352,7 +353,12 @@ public final class OpenApiDocument {
 		boolean upper = true;
 		for (int i = 0; i < text.length(); i++) {
 			char c = text.charAt(i);
-			if (c < 128 && Character.isLetterOrDigit(c)) {
+			if (c == '%') {
+				// A percent-encoded byte of a character beyond ASCII, which no id holds.
+				i += 2;
+				upper = true;
+			}
+			else if (c < 128 && Character.isLetterOrDigit(c)) {
 				id.append(upper ? Character.toUpperCase(c) : c);
 				upper = false;
 				any = true;

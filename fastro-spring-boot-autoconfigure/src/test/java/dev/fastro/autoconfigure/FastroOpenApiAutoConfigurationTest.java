@@ -111,9 +111,9 @@ class FastroOpenApiAutoConfigurationTest {
 	void swaggerUiServesNoFileOutsideItsWebJar() {
 		this.runner.run((context) -> {
 			int port = port(context);
-			assertThat(get(port, "/swagger-ui/..%2F..%2F..%2Fmaven%2Forg.webjars%2Fswagger-ui%2Fpom.properties")
+			assertThat(get(port, "/swagger-ui/..%2F..%2F..%2F..%2Fmaven%2Forg.webjars%2Fswagger-ui%2Fpom.properties")
 				.statusCode()).isIn(400, 404);
-			assertThat(get(port, "/swagger-ui/..%5C..%5C..%5Cmaven%5Corg.webjars%5Cswagger-ui%5Cpom.properties")
+			assertThat(get(port, "/swagger-ui/..%5C..%5C..%5C..%5Cmaven%5Corg.webjars%5Cswagger-ui%5Cpom.properties")
 				.statusCode()).isIn(400, 404);
 			assertThat(get(port, "/swagger-ui/.%2E").statusCode()).isIn(400, 404);
 		});

@@ -51,7 +51,7 @@ class ApiDocsTest {
 	void swaggerUiShowsTheDocument() {
 		HttpResponse<String> page = get(this.port, "/swagger-ui.html");
 		assertThat(page.statusCode()).isEqualTo(302);
-		assertThat(header(page, "location")).isEqualTo("/swagger-ui/index.html");
+		assertThat(header(page, "location")).isEqualTo("swagger-ui/index.html");
 		assertThat(get(this.port, "/swagger-ui/index.html").statusCode()).isEqualTo(200);
 		assertThat(get(this.port, "/swagger-ui/swagger-initializer.js").body()).contains("url: \"../v3/api-docs\"");
 	}

@@ -92,7 +92,7 @@ class FastroOpenApiAutoConfigurationTest {
 			int port = port(context);
 			HttpResponse<String> page = get(port, "/swagger-ui.html");
 			assertThat(page.statusCode()).isEqualTo(302);
-			assertThat(TestHttp.header(page, "location")).isEqualTo("/swagger-ui/index.html");
+			assertThat(TestHttp.header(page, "location")).isEqualTo("swagger-ui/index.html");
 			HttpResponse<String> index = get(port, "/swagger-ui/index.html");
 			assertThat(index.statusCode()).isEqualTo(200);
 			assertThat(TestHttp.header(index, "content-type")).startsWith("text/html");
@@ -129,7 +129,7 @@ class FastroOpenApiAutoConfigurationTest {
 				assertThat(get(port, "/api/openapi").statusCode()).isEqualTo(200);
 				assertThat(get(port, "/api/openapi.yaml").statusCode()).isEqualTo(200);
 				assertThat(get(port, "/swagger-ui.html").statusCode()).isEqualTo(404);
-				assertThat(TestHttp.header(get(port, "/docs/ui.html"), "location")).isEqualTo("/docs/ui/index.html");
+				assertThat(TestHttp.header(get(port, "/docs/ui.html"), "location")).isEqualTo("ui/index.html");
 				assertThat(get(port, "/docs/ui/index.html").statusCode()).isEqualTo(200);
 				assertThat(get(port, "/docs/ui/swagger-initializer.js").body()).contains("url: \"../../api/openapi\"");
 			});

@@ -18,8 +18,8 @@ import org.springframework.core.io.Resource;
  * Swagger UI, from the files of its WebJar ({@code org.webjars:swagger-ui}): its page
  * redirects to the UI's {@code index.html} in a folder of the same name (as springdoc's
  * {@code /swagger-ui.html} does), whose {@code swagger-initializer.js} is Fastro's own,
- * pointing the UI at the document. The document's URL is relative to that folder, so that
- * the UI finds it behind a proxy that serves the application under a prefix.
+ * pointing the UI at the document. The redirect and the document's URL are relative, so
+ * that the UI finds them behind a proxy that serves the application under a prefix.
  */
 public final class SwaggerUi {
 
@@ -55,7 +55,8 @@ public final class SwaggerUi {
 
 	/** The routes of the page, its initializer and the WebJar's other files. */
 	public Routes routes() {
-		String index = this.folder + "/index.html";
+		// Relative to the page, so that the redirect keeps a proxy's prefix.
+		String index = this.folder.substring(this.folder.lastIndexOf('/') + 1) + "/index.html";
 		return Routes.builder()
 			.get(this.page, (ctx) -> Response.status(302).header("location", index))
 			.get(this.folder + "/" + INITIALIZER,

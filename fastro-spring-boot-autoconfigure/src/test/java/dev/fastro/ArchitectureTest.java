@@ -20,9 +20,10 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * requests (beside it, over the pipeline) know no Spring and not each other, CORS is the
  * one piece of the pipeline built on Spring's {@code CorsConfiguration}, security (beside
  * them, over the pipeline and the router's pattern matching) is built on Spring Security
- * and knows no server, the route manifest (beside them, over the routes and the router's
- * pattern languages) knows no server, and only the auto-configuration knows them all.
- * Each layer is an API package and its {@code internal} package.
+ * and knows no server, the route manifest and the OpenAPI document (beside them, over
+ * the routes as declared and the router's patterns) know no server either, and only the
+ * auto-configuration knows them all. Each layer is an API package and its
+ * {@code internal} package.
  */
 @AnalyzeClasses(packages = "dev.fastro", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -43,6 +44,8 @@ class ArchitectureTest {
 		.definedBy("dev.fastro.security..")
 		.layer("manifest")
 		.definedBy("dev.fastro.manifest..")
+		.layer("openapi")
+		.definedBy("dev.fastro.openapi..")
 		.layer("autoconfigure")
 		.definedBy("dev.fastro.autoconfigure..")
 		.whereLayer("autoconfigure")
@@ -57,10 +60,20 @@ class ArchitectureTest {
 		.mayOnlyBeAccessedByLayers("autoconfigure")
 		.whereLayer("manifest")
 		.mayOnlyBeAccessedByLayers("autoconfigure")
+		.whereLayer("openapi")
+		.mayOnlyBeAccessedByLayers("autoconfigure")
 		.whereLayer("http")
-		.mayOnlyBeAccessedByLayers("server", "observation", "cors", "security", "manifest", "autoconfigure")
+		.mayOnlyBeAccessedByLayers("server", "observation", "cors", "security", "manifest", "openapi",
+				"autoconfigure")
 		.whereLayer("router")
-		.mayOnlyBeAccessedByLayers("http", "server", "security", "manifest", "autoconfigure");
+		.mayOnlyBeAccessedByLayers("http", "server", "security", "manifest", "openapi", "autoconfigure");
+
+	@ArchTest
+	static final ArchRule openApiKnowsNoServer = noClasses().that()
+		.resideInAPackage("dev.fastro.openapi..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.fastro.server..", "reactor.netty..");
 
 	@ArchTest
 	static final ArchRule routerIsAPlainLibrary = noClasses().that()

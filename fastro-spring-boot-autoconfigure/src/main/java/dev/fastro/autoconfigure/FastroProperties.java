@@ -41,6 +41,8 @@ public class FastroProperties implements Validator {
 
 	private final Security security = new Security();
 
+	private final OpenApi openapi = new OpenApi();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -75,6 +77,10 @@ public class FastroProperties implements Validator {
 
 	public Security getSecurity() {
 		return this.security;
+	}
+
+	public OpenApi getOpenapi() {
+		return this.openapi;
 	}
 
 	/** The Reactor Netty server. */
@@ -932,6 +938,130 @@ public class FastroProperties implements Validator {
 	}
 
 	/**
+	 * The OpenAPI document of the application's routes, and Swagger UI, served when
+	 * swagger-core is on the class path.
+	 */
+	public static class OpenApi {
+
+		/**
+		 * Whether the OpenAPI document is served.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Path of the OpenAPI document in JSON; the same path ending in '.yaml' serves it
+		 * in YAML.
+		 */
+		private String path = "/v3/api-docs";
+
+		private final Info info = new Info();
+
+		private final SwaggerUi swaggerUi = new SwaggerUi();
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getPath() {
+			return this.path;
+		}
+
+		public void setPath(String path) {
+			this.path = path;
+		}
+
+		public Info getInfo() {
+			return this.info;
+		}
+
+		public SwaggerUi getSwaggerUi() {
+			return this.swaggerUi;
+		}
+
+	}
+
+	/** What the OpenAPI document says of the API itself. */
+	public static class Info {
+
+		/**
+		 * Title of the API. Unset: 'spring.application.name', else 'API'.
+		 */
+		private String title;
+
+		/**
+		 * Version of the API. Unset: the build's version (from
+		 * META-INF/build-info.properties), else '0.0.0'.
+		 */
+		private String version;
+
+		/**
+		 * Description of the API; CommonMark is allowed. Unset: none.
+		 */
+		private String description;
+
+		public String getTitle() {
+			return this.title;
+		}
+
+		public void setTitle(String title) {
+			this.title = title;
+		}
+
+		public String getVersion() {
+			return this.version;
+		}
+
+		public void setVersion(String version) {
+			this.version = version;
+		}
+
+		public String getDescription() {
+			return this.description;
+		}
+
+		public void setDescription(String description) {
+			this.description = description;
+		}
+
+	}
+
+	/** Swagger UI, served when the org.webjars:swagger-ui jar is on the class path. */
+	public static class SwaggerUi {
+
+		/**
+		 * Whether Swagger UI is served.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Path of the Swagger UI page; its files are served under the same path without
+		 * its extension.
+		 */
+		private String path = "/swagger-ui.html";
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getPath() {
+			return this.path;
+		}
+
+		public void setPath(String path) {
+			this.path = path;
+		}
+
+	}
+
+	/**
 	 * Who may call Actuator's endpoints unless the application's SecurityRules decide
 	 * otherwise.
 	 */
@@ -1316,6 +1446,10 @@ public class FastroProperties implements Validator {
 		check(errors, "static.cache.maxFileSize", nonNegativeInt(lookups.getMaxFileSize()),
 				"must be between 0B and 2GB");
 		check(errors, "static.cache.maxSize", lookups.getMaxSize().toBytes() > 0, "must be positive");
+		OpenApi openapi = ((FastroProperties) target).getOpenapi();
+		check(errors, "openapi.path", isPath(openapi.getPath()), "must start with '/' and not end with one");
+		check(errors, "openapi.swaggerUi.path", isPath(openapi.getSwaggerUi().getPath()),
+				"must start with '/' and not end with one");
 		Multipart multipart = ((FastroProperties) target).getMultipart();
 		check(errors, "multipart.fileSizeThreshold", nonNegativeInt(multipart.getFileSizeThreshold()),
 				"must be between 0B and 2GB (a part under it is held in memory)");
@@ -1356,6 +1490,12 @@ public class FastroProperties implements Validator {
 		}
 		String prefix = pattern.substring(0, pattern.length() - 2);
 		return !prefix.contains("*") && !prefix.contains("{") && !prefix.contains("//") && !prefix.contains("?");
+	}
+
+	/** A static route path of its own, not the root: what the document's routes need. */
+	private static boolean isPath(String path) {
+		return path != null && path.length() > 1 && path.startsWith("/") && !path.endsWith("/") && !path.contains("*")
+				&& !path.contains("{") && !path.contains(":") && !path.contains("?");
 	}
 
 	private static String trustedProxyProblem(String proxy) {

@@ -17,6 +17,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.io.ClassPathResource;
 import org.springframework.http.MediaTypeFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,10 +45,13 @@ class FastroStaticResourcesAutoConfigurationTest {
 
 	@Test
 	void addsNoStaticResourcesWhenNoLocationExists() {
-		// None of Spring Boot's default locations is on this class path.
-		this.runner.run(
+		// Swagger UI's WebJar, on this class path, has Spring Boot's default location
+		// META-INF/resources/ and WebJars' own: hidden, none of them exists.
+		ApplicationContextRunner withoutWebJars = this.runner.withClassLoader(new FilteredClassLoader(
+				new ClassPathResource("META-INF/resources/"), new ClassPathResource("META-INF/resources/webjars/")));
+		withoutWebJars.run(
 				context -> assertThat(context).hasSingleBean(FileResults.class).doesNotHaveBean(NoRouteFallback.class));
-		this.runner.withPropertyValues("spring.web.resources.static-locations=file:" + this.site.resolve("missing"))
+		withoutWebJars.withPropertyValues("spring.web.resources.static-locations=file:" + this.site.resolve("missing"))
 			.run(context -> assertThat(context).doesNotHaveBean(NoRouteFallback.class));
 	}
 

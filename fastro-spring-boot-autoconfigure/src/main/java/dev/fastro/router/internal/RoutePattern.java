@@ -7,12 +7,13 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * A parsed and validated route pattern: one segment per '/'-separated part of the path,
- * so that {@code /} is one empty static segment and {@code /x/} ends with one.
+ * so that {@code /} is one empty static segment and {@code /x/} ends with one. Public for
+ * the tools that describe routes, such as the OpenAPI document.
  */
-final class RoutePattern {
+public final class RoutePattern {
 
 	/** Segment kinds, in matching priority order. */
-	enum Kind {
+	public enum Kind {
 
 		STATIC, REGEX, PARAM, CATCH_ALL
 
@@ -24,7 +25,7 @@ final class RoutePattern {
 	 * beyond ASCII percent-encoded as UTF-8), else the parameter name
 	 * @param regex the constraint of a regex parameter, else null
 	 */
-	record Segment(Kind kind, String text, Pattern regex) {
+	public record Segment(Kind kind, String text, Pattern regex) {
 	}
 
 	private static final Segment EMPTY = new Segment(Kind.STATIC, "", null);
@@ -47,7 +48,7 @@ final class RoutePattern {
 	/**
 	 * Parses {@code source}, throwing {@link RoutePatternException} when it is malformed.
 	 */
-	static RoutePattern parse(String source) {
+	public static RoutePattern parse(String source) {
 		int length = source.length();
 		if (length == 0 || source.charAt(0) != '/') {
 			throw new RoutePatternException(source, 0, "must start with '/'");
@@ -108,7 +109,7 @@ final class RoutePattern {
 	 * The segments, without the empty last one of a trailing slash when trailing slashes
 	 * are ignored.
 	 */
-	List<Segment> segments(boolean ignoreTrailingSlash) {
+	public List<Segment> segments(boolean ignoreTrailingSlash) {
 		int size = segments.size();
 		if (ignoreTrailingSlash && size > 1 && segments.get(size - 1).equals(EMPTY)) {
 			return segments.subList(0, size - 1);

@@ -20,8 +20,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * requests (beside it, over the pipeline) know no Spring and not each other, CORS is the
  * one piece of the pipeline built on Spring's {@code CorsConfiguration}, security (beside
  * them, over the pipeline and the router's pattern matching) is built on Spring Security
- * and knows no server, the route manifest and the OpenAPI document (beside them, over
- * the routes as declared and the router's patterns) know no server either, and only the
+ * and knows no server, the route manifest and the OpenAPI document (beside them, over the
+ * routes as declared and the router's patterns) know no server either, and only the
  * auto-configuration knows them all. Each layer is an API package and its
  * {@code internal} package.
  */
@@ -63,8 +63,7 @@ class ArchitectureTest {
 		.whereLayer("openapi")
 		.mayOnlyBeAccessedByLayers("autoconfigure")
 		.whereLayer("http")
-		.mayOnlyBeAccessedByLayers("server", "observation", "cors", "security", "manifest", "openapi",
-				"autoconfigure")
+		.mayOnlyBeAccessedByLayers("server", "observation", "cors", "security", "manifest", "openapi", "autoconfigure")
 		.whereLayer("router")
 		.mayOnlyBeAccessedByLayers("http", "server", "security", "manifest", "openapi", "autoconfigure");
 

@@ -14,6 +14,7 @@ import dev.fastro.http.InvalidBodyException;
 import dev.fastro.http.Route;
 import dev.fastro.http.RouteDescription;
 import dev.fastro.http.Upload;
+import dev.fastro.router.internal.PercentDecoder;
 import dev.fastro.router.internal.RoutePattern;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.swagger.v3.core.converter.AnnotatedType;
@@ -54,12 +55,6 @@ public final class OpenApiDocument {
 	static final String PROBLEM = "Problem";
 
 	private static final String PROBLEM_JSON = "application/problem+json";
-
-	private static final String JSON = "application/json";
-
-	private static final String BINARY = "application/octet-stream";
-
-	private static final String TEXT = "text/plain";
 
 	private final ModelConverters converters;
 
@@ -148,7 +143,8 @@ public final class OpenApiDocument {
 		for (RoutePattern.Segment segment : RoutePattern.parse(route.pattern()).segments(false)) {
 			path.append('/');
 			if (segment.kind() == RoutePattern.Kind.STATIC) {
-				path.append(segment.text());
+				// As declared: the client's tooling encodes what a URL cannot hold.
+				path.append(PercentDecoder.decode(segment.text(), 0, segment.text().length()));
 				continue;
 			}
 			boolean catchAll = segment.kind() == RoutePattern.Kind.CATCH_ALL;
@@ -250,16 +246,8 @@ public final class OpenApiDocument {
 			return (answer.status() >= 400) ? problem(answer.status())
 					: new ApiResponse().description(reason(answer.status()));
 		}
-		String mediaType = (answer.mediaType() != null) ? answer.mediaType() : writtenAs(answer.type());
-		return new ApiResponse().description(reason(answer.status())).content(content(mediaType, answer.type()));
-	}
-
-	/** The media type Fastro writes a handler's result of {@code type} as. */
-	private static String writtenAs(Type type) {
-		if (type == String.class) {
-			return TEXT;
-		}
-		return (type == byte[].class) ? BINARY : JSON;
+		return new ApiResponse().description(reason(answer.status()))
+			.content(content(answer.mediaType(), answer.type()));
 	}
 
 	/**

@@ -1,0 +1,209 @@
+package dev.fastro.router.internal;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.fastro.router.internal.PatternCoverage.Coverage;
+import dev.fastro.router.internal.RoutePattern.Kind;
+import dev.fastro.router.internal.RoutePattern.Segment;
+
+/**
+ * Finds the routes of a router that overlap: for each method, every two routes that both
+ * match some request path, with such a path and the route the router answers for it. Two
+ * patterns are compared segment by segment, as the router walks them, so that a pair
+ * parting at a static segment costs one comparison; the values two regex parameters share
+ * come from their {@link SegmentLanguage}s. Run once, at start-up.
+ */
+public final class RouteOverlaps {
+
+	/**
+	 * Values tried against a regex whose language is unknown, for a cheap example; when
+	 * none fits, the routes only may overlap.
+	 */
+	private static final List<String> PROBES = List.of("0", "1", "a", "x", "A", "abc", "a1");
+
+	private static final Choice NONE = new Choice(false, null);
+
+	private static final Choice UNKNOWN = new Choice(true, null);
+
+	private final boolean ignoreTrailingSlash;
+
+	/** Languages by regex, as routes of a table often share their constraints. */
+	private final Map<String, Optional<SegmentLanguage>> languages = new HashMap<>();
+
+	private RouteOverlaps(boolean ignoreTrailingSlash) {
+		this.ignoreTrailingSlash = ignoreTrailingSlash;
+	}
+
+	/**
+	 * The overlapping routes of a router, by method, each pair in registration order.
+	 * @param router the router
+	 * @param <T> the target type
+	 * @return the overlaps, empty when every path reaches at most one route
+	 */
+	public static <T> List<RouteOverlap<T>> of(Router<T> router) {
+		RouteOverlaps finder = new RouteOverlaps(router.ignoresTrailingSlash());
+		Map<String, List<ParsedRoute<T>>> byMethod = new LinkedHashMap<>();
+		for (ParsedRoute<T> endpoint : router.endpoints()) {
+			byMethod.computeIfAbsent(endpoint.route().method(), (method) -> new ArrayList<>()).add(endpoint);
+		}
+		List<RouteOverlap<T>> overlaps = new ArrayList<>();
+		byMethod.forEach((method, endpoints) -> {
+			for (int i = 0; i < endpoints.size(); i++) {
+				for (int j = i + 1; j < endpoints.size(); j++) {
+					RouteOverlap<T> overlap = finder.overlap(router, endpoints.get(i), endpoints.get(j));
+					if (overlap != null) {
+						overlaps.add(overlap);
+					}
+				}
+			}
+		});
+		return overlaps;
+	}
+
+	private <T> RouteOverlap<T> overlap(Router<T> router, ParsedRoute<T> first, ParsedRoute<T> second) {
+		// Two static patterns match the same path only when they conflict, which the
+		// router refused.
+		if (first.pattern().isStatic() && second.pattern().isStatic()) {
+			return null;
+		}
+		Shared shared = shared(first.pattern().segments(this.ignoreTrailingSlash),
+				second.pattern().segments(this.ignoreTrailingSlash));
+		if (shared == null) {
+			return null;
+		}
+		if (shared.path() == null) {
+			return new RouteOverlap<>(first.route(), second.route(), null, null, null, false);
+		}
+		// The router's answer is the truth: it also knows the order of regexes that a
+		// third route registered first.
+		Route<T> winner = router.route(first.route().method(), shared.path());
+		Route<T> loser = (winner == first.route()) ? second.route() : (winner == second.route()) ? first.route() : null;
+		boolean hidden = loser != null
+				&& PatternCoverage.of(winner.pattern(), loser.pattern(), this.ignoreTrailingSlash) == Coverage.FULL;
+		return new RouteOverlap<>(first.route(), second.route(), shared.path(), winner, hidden ? loser : null,
+				shared.staticWins());
+	}
+
+	/**
+	 * A path both segment lists match, or null when they match none; its path is null
+	 * when they may share one but a regex of unknown language stands in the way.
+	 */
+	private Shared shared(List<Segment> first, List<Segment> second) {
+		StringBuilder path = new StringBuilder();
+		boolean known = true;
+		// Decided where the patterns part: below that, the router has chosen a branch.
+		Boolean staticWins = null;
+		for (int i = 0;; i++) {
+			Segment a = (i < first.size()) ? first.get(i) : null;
+			Segment b = (i < second.size()) ? second.get(i) : null;
+			if (a == null && b == null) {
+				return new Shared(known ? path.toString() : null, staticWins != null && staticWins);
+			}
+			if (isCatchAll(a) || isCatchAll(b)) {
+				List<Segment> rest = isCatchAll(a) ? second : first;
+				if (rest.size() == i && !this.ignoreTrailingSlash) {
+					// The catch-all needs the slash that starts its value; the other
+					// route's path stops before it.
+					return null;
+				}
+				for (Segment segment : rest.subList(i, rest.size())) {
+					Choice value = isCatchAll(segment) ? new Choice(true, "") : common(segment, segment);
+					known &= value.value() != null;
+					path.append('/').append(value.value());
+				}
+				return new Shared(known ? path.toString() : null, staticWins != null && staticWins);
+			}
+			if (a == null || b == null) {
+				return null;
+			}
+			Choice value = common(a, b);
+			if (!value.possible()) {
+				return null;
+			}
+			known &= value.value() != null;
+			path.append('/').append(value.value());
+			if (staticWins == null && !sameNode(a, b)) {
+				staticWins = a.kind() == Kind.STATIC || b.kind() == Kind.STATIC;
+			}
+		}
+	}
+
+	/** A raw segment both segments match, as clients send it. */
+	private Choice common(Segment a, Segment b) {
+		if (a.kind() == Kind.STATIC || b.kind() == Kind.STATIC) {
+			Segment constant = (a.kind() == Kind.STATIC) ? a : b;
+			Segment other = (constant == a) ? b : a;
+			boolean shared = switch (other.kind()) {
+				case STATIC -> other.text().equals(constant.text());
+				case REGEX -> accepts(other, PercentDecoder.decode(constant.text(), 0, constant.text().length()));
+				default -> !constant.text().isEmpty();
+			};
+			return shared ? new Choice(true, constant.text()) : NONE;
+		}
+		Optional<SegmentLanguage> languageOfA = language(a);
+		Optional<SegmentLanguage> languageOfB = language(b);
+		if (languageOfA.isPresent() && languageOfB.isPresent()) {
+			return languageOfA.get()
+				.commonExample(languageOfB.get())
+				.map((value) -> new Choice(true, PathEncoding.encodeSegment(value)))
+				.orElse(NONE);
+		}
+		for (String probe : PROBES) {
+			if (accepts(a, probe) && accepts(b, probe)) {
+				return new Choice(true, probe);
+			}
+		}
+		return UNKNOWN;
+	}
+
+	private Optional<SegmentLanguage> language(Segment parameter) {
+		if (parameter.kind() == Kind.PARAM) {
+			return Optional.of(SegmentLanguage.any());
+		}
+		return this.languages.computeIfAbsent(parameter.regex().pattern(), SegmentLanguage::of);
+	}
+
+	/** Whether a parameter segment takes a decoded value, as the router tests it. */
+	private static boolean accepts(Segment parameter, String value) {
+		if (value == null || value.isEmpty()) {
+			return false;
+		}
+		return parameter.kind() == Kind.PARAM || parameter.regex().matcher(value).matches();
+	}
+
+	/** Whether two segments lead to the same node of the router's tree. */
+	private static boolean sameNode(Segment a, Segment b) {
+		if (a.kind() != b.kind()) {
+			return false;
+		}
+		return switch (a.kind()) {
+			case STATIC -> a.text().equals(b.text());
+			case REGEX -> a.regex().pattern().equals(b.regex().pattern());
+			default -> true;
+		};
+	}
+
+	private static boolean isCatchAll(Segment segment) {
+		return segment != null && segment.kind() == Kind.CATCH_ALL;
+	}
+
+	/**
+	 * What two segments share: whether they may match one value, and such a value when
+	 * known.
+	 */
+	private record Choice(boolean possible, String value) {
+	}
+
+	/**
+	 * A path two patterns share, or null when not known, and whether a static segment
+	 * parts them.
+	 */
+	private record Shared(String path, boolean staticWins) {
+	}
+
+}

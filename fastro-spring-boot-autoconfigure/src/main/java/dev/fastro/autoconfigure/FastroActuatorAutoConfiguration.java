@@ -27,6 +27,7 @@ import dev.fastro.server.internal.FastroServer;
 import dev.fastro.server.internal.WebSocketSettings;
 import reactor.core.scheduler.Scheduler;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
@@ -161,14 +162,15 @@ public class FastroActuatorAutoConfiguration {
 				@Qualifier(FastroAutoConfiguration.BLOCKING_SCHEDULER) Scheduler blockingScheduler,
 				ObjectProvider<DispatcherWrapper> wrappers, ObjectProvider<FastroServerCustomizer> customizers,
 				ObjectProvider<SslBundles> sslBundles, ConfigurableEnvironment environment,
-				ApplicationEventPublisher events, ResourceLoader resources) {
+				ApplicationEventPublisher events, ResourceLoader resources, ListableBeanFactory beanFactory) {
 			Binder binder = Binder.get(environment);
 			Routes routes = ActuatorRoutes.of(endpoints.getEndpoints(), basePath(environment, properties), mediaTypes,
 					properties.getDiscovery().isEnabled(), WebServerNamespace.MANAGEMENT, bodies,
 					securityContext(resources), EndpointCors.of(environment, resources.getClassLoader()));
 			Dispatcher dispatcher = FastroAutoConfiguration
-				.dispatcher(Map.of(ROUTES_BEAN, routes), fastroProperties, json, middleware, exceptionHandlers,
-						requestHooks, responseHooks, errorHooks, blockingScheduler)
+				.dispatcher(Map.of(ROUTES_BEAN, routes), fastroProperties, json,
+						FastroAutoConfiguration.byBeanName(middleware, Middleware.class, beanFactory),
+						exceptionHandlers, requestHooks, responseHooks, errorHooks, blockingScheduler)
 				.build();
 			FastroProperties.Server server = fastroProperties.getServer();
 			String host = binder.bind("management.server.address", InetAddress.class)

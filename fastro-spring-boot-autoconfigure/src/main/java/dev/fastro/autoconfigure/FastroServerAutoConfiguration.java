@@ -160,7 +160,7 @@ public class FastroServerAutoConfiguration {
 	FastroServerLifecycle fastroServerLifecycle(FastroServer server, Dispatcher dispatcher, FastroProperties properties,
 			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
 		return new FastroServerLifecycle(server, dispatcher, shutdownTimeout(properties.getServer(), environment),
-				properties.getServer().getShutdownDelay(), environment, events);
+				properties.getServer().getShutdownDelay(), properties.getRouter().isLogRoutes(), environment, events);
 	}
 
 	/**

@@ -26,6 +26,7 @@ import dev.fastro.router.internal.MalformedPathException;
 import dev.fastro.router.internal.PercentDecoder;
 import dev.fastro.router.internal.RouteConflictException;
 import dev.fastro.router.internal.RouteMatch;
+import dev.fastro.router.internal.RouteOverlaps;
 import dev.fastro.router.internal.RoutePatternException;
 import dev.fastro.router.internal.Router;
 import org.apache.commons.logging.Log;
@@ -62,6 +63,12 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 	private final ComposedRoute noRoute;
 
+	/** Where each route was declared, for start-up failures and the route report. */
+	private final Map<ComposedRoute, String> origins = new IdentityHashMap<>();
+
+	/** Each route's cells in the route report. */
+	private final List<String[]> reportRows = new ArrayList<>();
+
 	/** Each route's middleware around the no-route answer, for preflights. */
 	private final Map<ComposedRoute, ComposedRoute> preflights = new IdentityHashMap<>();
 
@@ -85,18 +92,17 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 	private Dispatcher(Builder builder) {
 		List<Middleware> global = List.copyOf(builder.middleware);
+		List<String> globalNames = List.copyOf(builder.middlewareNames);
 		Router.Builder<ComposedRoute> routes = Router.<ComposedRoute>builder()
 			.ignoreTrailingSlash(builder.ignoreTrailingSlash)
 			.cache(builder.cacheEnabled, builder.cacheMaxBytes);
-		// Where each route was declared, for start-up failures; the router knows only its
-		// own targets.
-		Map<ComposedRoute, String> origins = new IdentityHashMap<>();
 		for (Source source : builder.routes) {
 			List<Route> declared = source.routes().routes();
 			for (int i = 0; i < declared.size(); i++) {
 				Route route = declared.get(i);
 				String origin = source.name() + ", route #" + (i + 1);
-				List<Middleware> chain = scoped(global, (scoped) -> scoped.forRoute(route));
+				List<String> names = new ArrayList<>();
+				List<Middleware> chain = scoped(global, (scoped) -> scoped.forRoute(route), globalNames, names);
 				chain.addAll(route.middleware());
 				BodyPolicy body = new BodyPolicy(route.streaming(), route.maxBodySize(), !route.streaming());
 				ComposedRoute endpoint = new ComposedRoute(Middleware.compose(chain, route.handler()), route.blocking(),
@@ -107,8 +113,10 @@ public final class Dispatcher implements ExchangeDispatcher {
 				catch (RoutePatternException ex) {
 					throw new RoutePatternException(ex.pattern(), ex.position(), ex.problem(), origin);
 				}
-				origins.put(endpoint, origin);
-				List<Middleware> preflight = scoped(global, (scoped) -> scoped.forPreflight(route));
+				this.origins.put(endpoint, origin);
+				this.reportRows.add(RouteReport.row(route, source.declaredBy(), names));
+				List<Middleware> preflight = scoped(global, (scoped) -> scoped.forPreflight(route), globalNames,
+						new ArrayList<>());
 				preflight.addAll(route.middleware());
 				this.preflights.put(endpoint, new ComposedRoute(Middleware.compose(preflight, this::answerNoRoute),
 						route.blocking(), BodyPolicy.WHOLE));
@@ -118,12 +126,13 @@ public final class Dispatcher implements ExchangeDispatcher {
 			this.router = routes.build();
 		}
 		catch (RouteConflictException ex) {
-			throw new RouteConflictException(ex.first(), origins.get(ex.first().target()), ex.second(),
-					origins.get(ex.second().target()));
+			throw new RouteConflictException(ex.first(), this.origins.get(ex.first().target()), ex.second(),
+					this.origins.get(ex.second().target()));
 		}
 		this.noRoute = new ComposedRoute(
-				Middleware.compose(scoped(global, RouteScopedMiddleware::forNoRoute), this::answerNoRoute), false,
-				BodyPolicy.WHOLE);
+				Middleware.compose(scoped(global, RouteScopedMiddleware::forNoRoute, globalNames, new ArrayList<>()),
+						this::answerNoRoute),
+				false, BodyPolicy.WHOLE);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
 		JsonCodec json = Objects.requireNonNull(builder.json, "json");
@@ -140,15 +149,18 @@ public final class Dispatcher implements ExchangeDispatcher {
 	/**
 	 * The global middleware as one chain has it: each {@link RouteScopedMiddleware}
 	 * replaced by what it decides for that chain, and left out where it decides nothing.
+	 * The names of those it keeps are added to {@code keptNames}.
 	 */
 	private static List<Middleware> scoped(List<Middleware> global,
-			Function<RouteScopedMiddleware, Middleware> decision) {
+			Function<RouteScopedMiddleware, Middleware> decision, List<String> names, List<String> keptNames) {
 		List<Middleware> chain = new ArrayList<>(global.size());
-		for (Middleware middleware : global) {
+		for (int i = 0; i < global.size(); i++) {
+			Middleware middleware = global.get(i);
 			Middleware decided = (middleware instanceof RouteScopedMiddleware scoped) ? decision.apply(scoped)
 					: middleware;
 			if (decided != null) {
 				chain.add(decided);
+				keptNames.add(names.get(i));
 			}
 		}
 		return chain;
@@ -161,6 +173,14 @@ public final class Dispatcher implements ExchangeDispatcher {
 	/** The router, for its routes and cache statistics. */
 	public Router<?> router() {
 		return this.router;
+	}
+
+	/**
+	 * The report of the routes for the start-up log, with the routes that overlap, found
+	 * now: once, by the application's server as it starts.
+	 */
+	public RouteReport report() {
+		return new RouteReport(this.reportRows, RouteOverlaps.of(this.router), this.origins);
 	}
 
 	/**
@@ -395,6 +415,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 		private final List<Middleware> middleware = new ArrayList<>();
 
+		private final List<String> middlewareNames = new ArrayList<>();
+
 		private final List<ExceptionHandler<?>> exceptionHandlers = new ArrayList<>();
 
 		private final List<RequestHook> requestHooks = new ArrayList<>();
@@ -434,7 +456,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 		 */
 		public Builder routes(List<Routes> routes) {
 			for (Routes declared : routes) {
-				this.routes.add(new Source("Routes #" + (this.routes.size() + 1), declared));
+				String name = "Routes #" + (this.routes.size() + 1);
+				this.routes.add(new Source(name, name, declared));
 			}
 			return this;
 		}
@@ -445,13 +468,20 @@ public final class Dispatcher implements ExchangeDispatcher {
 		 * {@code bean 'userRoutes', route #3}.
 		 */
 		public Builder routes(Map<String, Routes> routesByBeanName) {
-			routesByBeanName.forEach((name, declared) -> this.routes.add(new Source("bean '" + name + "'", declared)));
+			routesByBeanName
+				.forEach((name, declared) -> this.routes.add(new Source("bean '" + name + "'", name, declared)));
 			return this;
 		}
 
-		/** Global middleware, the first one outermost. */
-		public Builder middleware(List<Middleware> middleware) {
-			this.middleware.addAll(middleware);
+		/**
+		 * Global middleware beans keyed by bean name, the first one outermost, after
+		 * those already added; the route report names each chain's by bean name.
+		 */
+		public Builder middleware(Map<String, Middleware> middlewareByBeanName) {
+			middlewareByBeanName.forEach((name, middleware) -> {
+				this.middlewareNames.add(name);
+				this.middleware.add(middleware);
+			});
 			return this;
 		}
 
@@ -569,8 +599,11 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 	}
 
-	/** Declared routes and the name start-up failures give them. */
-	private record Source(String name, Routes routes) {
+	/**
+	 * Declared routes, the name start-up failures give them, and the name of the bean
+	 * that declared them.
+	 */
+	private record Source(String name, String declaredBy, Routes routes) {
 	}
 
 }

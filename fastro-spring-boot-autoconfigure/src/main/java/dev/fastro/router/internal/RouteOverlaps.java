@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 import dev.fastro.router.internal.PatternCoverage.Coverage;
 import dev.fastro.router.internal.RoutePattern.Kind;
@@ -26,6 +27,12 @@ public final class RouteOverlaps {
 	 */
 	private static final List<String> PROBES = List.of("0", "1", "a", "x", "A", "abc", "a1");
 
+	/**
+	 * What two plain parameters share: a value any parameter takes, found without an
+	 * automaton, as most tables have parameters only.
+	 */
+	private static final Choice ANY_VALUE = new Choice(true, "0");
+
 	private static final Choice NONE = new Choice(false, null);
 
 	private static final Choice UNKNOWN = new Choice(true, null);
@@ -34,6 +41,12 @@ public final class RouteOverlaps {
 
 	/** Languages by regex, as routes of a table often share their constraints. */
 	private final Map<String, Optional<SegmentLanguage>> languages = new HashMap<>();
+
+	/**
+	 * What two parameters share, by their regexes (empty for a plain one): intersecting
+	 * automata is the costly step, and a table repeats its pairs.
+	 */
+	private final Map<List<String>, Choice> shared = new HashMap<>();
 
 	private RouteOverlaps(boolean ignoreTrailingSlash) {
 		this.ignoreTrailingSlash = ignoreTrailingSlash;
@@ -53,16 +66,75 @@ public final class RouteOverlaps {
 		}
 		List<RouteOverlap<T>> overlaps = new ArrayList<>();
 		byMethod.forEach((method, endpoints) -> {
-			for (int i = 0; i < endpoints.size(); i++) {
-				for (int j = i + 1; j < endpoints.size(); j++) {
-					RouteOverlap<T> overlap = finder.overlap(router, endpoints.get(i), endpoints.get(j));
-					if (overlap != null) {
-						overlaps.add(overlap);
-					}
+			List<List<Segment>> segments = endpoints.stream()
+				.map((endpoint) -> endpoint.pattern().segments(finder.ignoreTrailingSlash))
+				.toList();
+			List<Long> pairs = new ArrayList<>();
+			candidates(segments, IntStream.range(0, endpoints.size()).boxed().toList(), 0, pairs);
+			// In registration order, as a reader of the log expects them.
+			pairs.sort(null);
+			for (long pair : pairs) {
+				RouteOverlap<T> overlap = finder.overlap(router, endpoints.get((int) (pair >>> 32)),
+						endpoints.get((int) pair));
+				if (overlap != null) {
+					overlaps.add(overlap);
 				}
 			}
 		});
 		return overlaps;
+	}
+
+	/**
+	 * Adds the pairs of routes of {@code group}, which lead to one node of the router's
+	 * tree after {@code depth} segments, that may share a path, as
+	 * {@code first << 32 | second} in their registration order. Routes whose next
+	 * segments lead to one node again make a group of their own, one level down; routes
+	 * with different static text there share no path; only the others are compared: a
+	 * table of hundreds of routes under a few prefixes costs far fewer comparisons than
+	 * every pair.
+	 */
+	private static void candidates(List<List<Segment>> segments, List<Integer> group, int depth, List<Long> pairs) {
+		Map<String, List<Integer>> byNode = new LinkedHashMap<>();
+		List<Integer> others = new ArrayList<>();
+		for (int route : group) {
+			List<Segment> list = segments.get(route);
+			Segment segment = (depth < list.size()) ? list.get(depth) : null;
+			String node = (segment != null) ? switch (segment.kind()) {
+				case STATIC -> "/" + segment.text();
+				case REGEX -> "{" + segment.regex().pattern();
+				case PARAM -> "{";
+				case CATCH_ALL -> null;
+			} : null;
+			if (node != null) {
+				byNode.computeIfAbsent(node, (key) -> new ArrayList<>()).add(route);
+			}
+			else {
+				others.add(route);
+			}
+		}
+		List<String> nodes = new ArrayList<>(byNode.keySet());
+		for (int i = 0; i < nodes.size(); i++) {
+			List<Integer> same = byNode.get(nodes.get(i));
+			if (same.size() > 1) {
+				candidates(segments, same, depth + 1, pairs);
+			}
+			for (String node : nodes.subList(i + 1, nodes.size())) {
+				if (!nodes.get(i).startsWith("/") || !node.startsWith("/")) {
+					for (int route : same) {
+						byNode.get(node).forEach((other) -> pairs.add(pair(route, other)));
+					}
+				}
+			}
+		}
+		for (int i = 0; i < others.size(); i++) {
+			int other = others.get(i);
+			byNode.values().forEach((same) -> same.forEach((route) -> pairs.add(pair(other, route))));
+			others.subList(i + 1, others.size()).forEach((route) -> pairs.add(pair(other, route)));
+		}
+	}
+
+	private static long pair(int route, int otherRoute) {
+		return ((long) Math.min(route, otherRoute) << 32) | Math.max(route, otherRoute);
 	}
 
 	private <T> RouteOverlap<T> overlap(Router<T> router, ParsedRoute<T> first, ParsedRoute<T> second) {
@@ -145,6 +217,14 @@ public final class RouteOverlaps {
 			};
 			return shared ? new Choice(true, constant.text()) : NONE;
 		}
+		if (a.kind() == Kind.PARAM && b.kind() == Kind.PARAM) {
+			return ANY_VALUE;
+		}
+		return this.shared.computeIfAbsent(List.of(regex(a), regex(b)), (key) -> parameters(a, b));
+	}
+
+	/** A raw value two parameters, one at least with a regex, both take. */
+	private Choice parameters(Segment a, Segment b) {
 		Optional<SegmentLanguage> languageOfA = language(a);
 		Optional<SegmentLanguage> languageOfB = language(b);
 		if (languageOfA.isPresent() && languageOfB.isPresent()) {
@@ -159,6 +239,10 @@ public final class RouteOverlaps {
 			}
 		}
 		return UNKNOWN;
+	}
+
+	private static String regex(Segment parameter) {
+		return (parameter.kind() == Kind.REGEX) ? parameter.regex().pattern() : "";
 	}
 
 	private Optional<SegmentLanguage> language(Segment parameter) {

@@ -8,8 +8,10 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Assume;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
+import net.jqwik.api.From;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.Size;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -71,6 +73,36 @@ class RouteOverlapsPropertyTest {
 				}
 			}
 		}
+	}
+
+	@Property(tries = 100)
+	void reportsEveryOverlappingPairOfATable(@ForAll @Size(max = 6) List<@From("patterns") String> patterns,
+			@ForAll boolean ignoreTrailingSlash) {
+		List<String> table = patterns.stream().distinct().toList();
+		Router<String> router;
+		try {
+			router = router(ignoreTrailingSlash, table.toArray(String[]::new));
+		}
+		catch (RouteConflictException ex) {
+			Assume.that(false);
+			return;
+		}
+		List<Router<String>> alone = table.stream().map((pattern) -> router(ignoreTrailingSlash, pattern)).toList();
+		List<String> shared = new ArrayList<>();
+		for (int i = 0; i < table.size(); i++) {
+			for (int j = i + 1; j < table.size(); j++) {
+				Router<String> first = alone.get(i);
+				Router<String> second = alone.get(j);
+				if (PATHS.stream()
+					.anyMatch((path) -> first.find("GET", path) != null && second.find("GET", path) != null)) {
+					shared.add(table.get(i) + " " + table.get(j));
+				}
+			}
+		}
+
+		assertThat(RouteOverlaps.of(router))
+			.map((overlap) -> overlap.first().target() + " " + overlap.second().target())
+			.containsExactlyElementsOf(shared);
 	}
 
 	private static Router<String> router(boolean ignoreTrailingSlash, String... patterns) {

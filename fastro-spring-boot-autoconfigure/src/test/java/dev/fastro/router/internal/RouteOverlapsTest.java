@@ -98,6 +98,7 @@ class RouteOverlapsTest {
 		Router<String> router = Router.<String>builder()
 			.add("GET", "/users/{id:\\d+}", "id")
 			.add("GET", "/users/{name:[a-z]+}", "name")
+			.add("GET", "/users/me-too", "static")
 			.add("POST", "/users/{any}", "create")
 			.add("GET", "/users/{id:\\d+}/orders", "orders")
 			.add("GET", "/", "root")

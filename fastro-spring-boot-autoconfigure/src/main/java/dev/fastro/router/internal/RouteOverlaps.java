@@ -94,6 +94,9 @@ public final class RouteOverlaps {
 	 * every pair.
 	 */
 	private static void candidates(List<List<Segment>> segments, List<Integer> group, int depth, List<Long> pairs) {
+		// Keyed by node: '/' and the text of a static segment, which never starts with
+		// '{',
+		// or '{' and the regex of a parameter.
 		Map<String, List<Integer>> byNode = new LinkedHashMap<>();
 		List<Integer> others = new ArrayList<>();
 		for (int route : group) {

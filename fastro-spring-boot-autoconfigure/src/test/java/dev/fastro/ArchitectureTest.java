@@ -20,8 +20,9 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * requests (beside it, over the pipeline) know no Spring and not each other, CORS is the
  * one piece of the pipeline built on Spring's {@code CorsConfiguration}, security (beside
  * them, over the pipeline and the router's pattern matching) is built on Spring Security
- * and knows no server, and only the auto-configuration knows them all. Each layer is an
- * API package and its {@code internal} package.
+ * and knows no server, the route manifest (beside them, over the routes and the router's
+ * pattern languages) knows no server, and only the auto-configuration knows them all.
+ * Each layer is an API package and its {@code internal} package.
  */
 @AnalyzeClasses(packages = "dev.fastro", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -40,6 +41,8 @@ class ArchitectureTest {
 		.definedBy("dev.fastro.cors..")
 		.layer("security")
 		.definedBy("dev.fastro.security..")
+		.layer("manifest")
+		.definedBy("dev.fastro.manifest..")
 		.layer("autoconfigure")
 		.definedBy("dev.fastro.autoconfigure..")
 		.whereLayer("autoconfigure")
@@ -52,10 +55,12 @@ class ArchitectureTest {
 		.mayOnlyBeAccessedByLayers("autoconfigure")
 		.whereLayer("security")
 		.mayOnlyBeAccessedByLayers("autoconfigure")
+		.whereLayer("manifest")
+		.mayOnlyBeAccessedByLayers("autoconfigure")
 		.whereLayer("http")
-		.mayOnlyBeAccessedByLayers("server", "observation", "cors", "security", "autoconfigure")
+		.mayOnlyBeAccessedByLayers("server", "observation", "cors", "security", "manifest", "autoconfigure")
 		.whereLayer("router")
-		.mayOnlyBeAccessedByLayers("http", "server", "security", "autoconfigure");
+		.mayOnlyBeAccessedByLayers("http", "server", "security", "manifest", "autoconfigure");
 
 	@ArchTest
 	static final ArchRule routerIsAPlainLibrary = noClasses().that()
@@ -77,6 +82,13 @@ class ArchitectureTest {
 		.should()
 		.dependOnClassesThat()
 		.resideInAnyPackage("dev.fastro.server..", "reactor.netty..", "org.springframework..");
+
+	@ArchTest
+	static final ArchRule manifestKnowsNoServer = noClasses().that()
+		.resideInAPackage("dev.fastro.manifest..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("reactor.netty..", "org.springframework..");
 
 	@ArchTest
 	static final ArchRule serverKnowsNoSpring = noClasses().that()

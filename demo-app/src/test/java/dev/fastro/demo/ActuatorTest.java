@@ -4,12 +4,14 @@ import java.net.http.HttpResponse;
 
 import dev.fastro.autoconfigure.LocalFastroPort;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.boot.test.context.SpringBootTest;
 
 import static dev.fastro.test.TestHttp.assertJsonEquals;
 import static dev.fastro.test.TestHttp.get;
 import static dev.fastro.test.TestHttp.header;
+import static dev.fastro.test.TestHttp.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -32,8 +34,10 @@ class ActuatorTest {
 	}
 
 	@Test
-	void infoNamesTheApplication() {
-		assertJsonEquals(get(this.port, "/actuator/info").body(), "{\"app\":{\"name\":\"Fastro demo\"}}");
+	void infoNamesTheApplicationAndItsBuild() {
+		JsonNode info = json(get(this.port, "/actuator/info").body());
+		assertJsonEquals(info.get("app").toString(), "{\"name\":\"Fastro demo\"}");
+		assertThat(info.get("build").get("artifact").asString()).isEqualTo("demo-app");
 	}
 
 	@Test

@@ -11,6 +11,7 @@ import dev.fastro.autoconfigure.internal.ActuatorSecurityContext;
 import dev.fastro.autoconfigure.internal.EndpointCors;
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.autoconfigure.internal.ManagementPort;
+import dev.fastro.autoconfigure.internal.RouteMappings;
 import dev.fastro.autoconfigure.internal.SslBundleCustomizer;
 import dev.fastro.http.Context;
 import dev.fastro.http.ErrorHook;
@@ -27,10 +28,10 @@ import dev.fastro.server.internal.FastroServer;
 import dev.fastro.server.internal.WebSocketSettings;
 import reactor.core.scheduler.Scheduler;
 
-import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointProperties;
@@ -39,6 +40,7 @@ import org.springframework.boot.actuate.endpoint.jackson.EndpointJsonMapper;
 import org.springframework.boot.actuate.endpoint.web.EndpointMediaTypes;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
 import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
+import org.springframework.boot.actuate.web.mappings.MappingsEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -142,6 +144,19 @@ public class FastroActuatorAutoConfiguration {
 		return (ctx) -> SecurityContext.NONE;
 	}
 
+	/** Fastro's routes in Actuator's {@code mappings} endpoint, beside Spring's. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnAvailableEndpoint(MappingsEndpoint.class)
+	static class RouteMappingsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		RouteMappings fastroRouteMappings(ObjectProvider<Dispatcher> dispatcher) {
+			return new RouteMappings(dispatcher);
+		}
+
+	}
+
 	/**
 	 * On another port, the endpoints are the routes of a second Fastro server, with the
 	 * application's global middleware, exception handlers, hooks and
@@ -162,15 +177,14 @@ public class FastroActuatorAutoConfiguration {
 				@Qualifier(FastroAutoConfiguration.BLOCKING_SCHEDULER) Scheduler blockingScheduler,
 				ObjectProvider<DispatcherWrapper> wrappers, ObjectProvider<FastroServerCustomizer> customizers,
 				ObjectProvider<SslBundles> sslBundles, ConfigurableEnvironment environment,
-				ApplicationEventPublisher events, ResourceLoader resources, ListableBeanFactory beanFactory) {
+				ApplicationEventPublisher events, ResourceLoader resources) {
 			Binder binder = Binder.get(environment);
 			Routes routes = ActuatorRoutes.of(endpoints.getEndpoints(), basePath(environment, properties), mediaTypes,
 					properties.getDiscovery().isEnabled(), WebServerNamespace.MANAGEMENT, bodies,
 					securityContext(resources), EndpointCors.of(environment, resources.getClassLoader()));
 			Dispatcher dispatcher = FastroAutoConfiguration
-				.dispatcher(Map.of(ROUTES_BEAN, routes), fastroProperties, json,
-						FastroAutoConfiguration.byBeanName(middleware, Middleware.class, beanFactory),
-						exceptionHandlers, requestHooks, responseHooks, errorHooks, blockingScheduler)
+				.dispatcher(Map.of(ROUTES_BEAN, routes), fastroProperties, json, middleware, exceptionHandlers,
+						requestHooks, responseHooks, errorHooks, blockingScheduler)
 				.build();
 			FastroProperties.Server server = fastroProperties.getServer();
 			String host = binder.bind("management.server.address", InetAddress.class)

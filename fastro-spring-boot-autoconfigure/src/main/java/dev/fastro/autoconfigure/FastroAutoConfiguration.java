@@ -116,9 +116,8 @@ public class FastroAutoConfiguration {
 			ObjectProvider<ResponseHook> responseHooks, ObjectProvider<ErrorHook> errorHooks,
 			@Qualifier(BLOCKING_SCHEDULER) Scheduler blockingScheduler, ObjectProvider<FileResults> fileResults,
 			ObjectProvider<NoRouteFallback> staticResources) {
-		return dispatcher(byBeanName(routes, Routes.class, beanFactory), properties, json,
-				byBeanName(middleware, Middleware.class, beanFactory), exceptionHandlers, requestHooks, responseHooks,
-				errorHooks, blockingScheduler)
+		return dispatcher(byBeanName(routes, beanFactory), properties, json, middleware, exceptionHandlers,
+				requestHooks, responseHooks, errorHooks, blockingScheduler)
 			.fileResults(fileResults.getIfAvailable(() -> FileResults.NONE))
 			.noRouteFallback(staticResources.getIfAvailable())
 			.build();
@@ -142,13 +141,13 @@ public class FastroAutoConfiguration {
 	 * server's.
 	 */
 	static Dispatcher.Builder dispatcher(Map<String, Routes> routes, FastroProperties properties, JsonCodec json,
-			Map<String, Middleware> middleware, ObjectProvider<ExceptionHandler<?>> exceptionHandlers,
+			ObjectProvider<Middleware> middleware, ObjectProvider<ExceptionHandler<?>> exceptionHandlers,
 			ObjectProvider<RequestHook> requestHooks, ObjectProvider<ResponseHook> responseHooks,
 			ObjectProvider<ErrorHook> errorHooks, Scheduler blockingScheduler) {
 		FastroProperties.Router router = properties.getRouter();
 		return Dispatcher.builder()
 			.routes(routes)
-			.middleware(middleware)
+			.middleware(middleware.orderedStream().toList())
 			.exceptionHandlers(exceptionHandlers.orderedStream().toList())
 			.requestHooks(requestHooks.orderedStream().toList())
 			.responseHooks(responseHooks.orderedStream().toList())
@@ -202,16 +201,15 @@ public class FastroAutoConfiguration {
 	}
 
 	/**
-	 * The beans of a type in their {@code @Order}, keyed by bean name: so that a
-	 * malformed pattern or a conflict names the {@link Routes} bean that declared it, and
-	 * the route report names the global {@link Middleware}.
+	 * The {@link Routes} beans in their {@code @Order}, keyed by bean name so that a
+	 * malformed pattern or a conflict names the bean that declared it.
 	 */
-	static <T> Map<String, T> byBeanName(ObjectProvider<T> beans, Class<T> type, ListableBeanFactory beanFactory) {
-		Map<T, String> names = new IdentityHashMap<>();
-		BeanFactoryUtils.beansOfTypeIncludingAncestors(beanFactory, type)
+	private static Map<String, Routes> byBeanName(ObjectProvider<Routes> routes, ListableBeanFactory beanFactory) {
+		Map<Routes, String> names = new IdentityHashMap<>();
+		BeanFactoryUtils.beansOfTypeIncludingAncestors(beanFactory, Routes.class)
 			.forEach((name, bean) -> names.put(bean, name));
-		Map<String, T> ordered = new LinkedHashMap<>();
-		beans.orderedStream().forEach(bean -> ordered.put(names.get(bean), bean));
+		Map<String, Routes> ordered = new LinkedHashMap<>();
+		routes.orderedStream().forEach(bean -> ordered.put(names.get(bean), bean));
 		return ordered;
 	}
 

@@ -1,6 +1,8 @@
 package dev.fastro.http;
 
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -117,12 +119,14 @@ public record RouteDescription(String summary, String description, String operat
 	}
 
 	/**
-	 * Declares an answer of {@code status} whose body is {@code type}, written as Fastro
-	 * writes a handler's result of that type: a {@code String} as text, anything else as
-	 * JSON.
+	 * Declares an answer of {@code status} whose body is {@code type}, of the media type
+	 * Fastro writes a handler's result of that type in: text for a {@code CharSequence},
+	 * {@code application/octet-stream} for bytes, problem details for a {@link Problem},
+	 * JSON for anything else.
 	 */
 	public RouteDescription returns(int status, Type type) {
-		return returns(status, type, null);
+		Objects.requireNonNull(type, "type");
+		return returns(status, type, writtenAs(type));
 	}
 
 	/**
@@ -130,8 +134,9 @@ public record RouteDescription(String summary, String description, String operat
 	 * {@code mediaType}.
 	 */
 	public RouteDescription returns(int status, Type type, String mediaType) {
-		return new RouteDescription(this.summary, this.description, this.operationId, this.deprecated, this.tags,
-				this.parameters, this.body, plus(this.answers, List.of(new Answer(status, type, mediaType))));
+		Objects.requireNonNull(type, "type");
+		Objects.requireNonNull(mediaType, "mediaType");
+		return with(new Answer(status, type, mediaType));
 	}
 
 	/**
@@ -139,13 +144,31 @@ public record RouteDescription(String summary, String description, String operat
 	 * status carries Fastro's problem details.
 	 */
 	public RouteDescription returns(int status) {
-		return returns(status, null, null);
+		return with(new Answer(status, null, null));
+	}
+
+	/** The media type {@code ResultWriter} gives a result of {@code type}. */
+	private static String writtenAs(Type type) {
+		Class<?> raw = (type instanceof ParameterizedType generic) ? (Class<?>) generic.getRawType()
+				: (type instanceof Class<?> plain) ? plain : Object.class;
+		if (CharSequence.class.isAssignableFrom(raw)) {
+			return "text/plain";
+		}
+		if (raw == byte[].class || ByteBuffer.class.isAssignableFrom(raw)) {
+			return "application/octet-stream";
+		}
+		return (raw == Problem.class) ? "application/problem+json" : "application/json";
 	}
 
 	/** This description, listed under {@code outer} tags before its own. */
 	RouteDescription withTagsFirst(List<String> outer) {
 		return outer.isEmpty() ? this : new RouteDescription(this.summary, this.description, this.operationId,
 				this.deprecated, plus(outer, this.tags), this.parameters, this.body, this.answers);
+	}
+
+	private RouteDescription with(Answer answer) {
+		return new RouteDescription(this.summary, this.description, this.operationId, this.deprecated, this.tags,
+				this.parameters, this.body, plus(this.answers, List.of(answer)));
 	}
 
 	private RouteDescription with(Parameter parameter) {
@@ -211,14 +234,16 @@ public record RouteDescription(String summary, String description, String operat
 	 *
 	 * @param status its status code
 	 * @param type the Java type of its body, or {@code null} for none of the route's own
-	 * @param mediaType the media type of its body, or {@code null} for the one Fastro
-	 * writes for {@code type}
+	 * @param mediaType the media type of its body, or {@code null} when it has none
 	 */
 	public record Answer(int status, Type type, String mediaType) {
 
 		public Answer {
 			if (status < 100 || status > 599) {
 				throw new IllegalArgumentException("An answer's status is from 100 to 599, not " + status);
+			}
+			if ((type == null) != (mediaType == null)) {
+				throw new IllegalArgumentException("An answer has both a type and a media type, or neither");
 			}
 		}
 

@@ -2,12 +2,14 @@ package dev.fastro.autoconfigure;
 
 import java.time.Duration;
 
+import dev.fastro.autoconfigure.internal.RouteMappings;
 import dev.fastro.http.Routes;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
 import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.web.mappings.MappingsEndpointAutoConfiguration;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointsSupplier;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -62,6 +64,14 @@ class FastroActuatorAutoConfigurationTest {
 				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
 				.hasMessageContaining("management.endpoints.web.cors.allowed-origins")
 				.hasMessageContaining("add org.springframework:spring-web"));
+	}
+
+	@Test
+	void routesAreListedInTheMappingsEndpointOnlyWhenItIsAvailable() {
+		this.runner.run(context -> assertThat(context).doesNotHaveBean(RouteMappings.class));
+		this.runner.withPropertyValues("management.endpoints.web.exposure.include=mappings")
+			.withConfiguration(AutoConfigurations.of(MappingsEndpointAutoConfiguration.class))
+			.run(context -> assertThat(context).hasSingleBean(RouteMappings.class));
 	}
 
 	@Test

@@ -108,10 +108,10 @@ class RouteReportTest {
 				.post("/uploads", Handler.streaming(1 << 20, (ctx) -> "uploaded"))
 				.build())
 			.run((context) -> assertThat(output).contains(String.join(System.lineSeparator(), "Fastro routes (3):",
-					"  METHOD  PATTERN              DECLARED BY    CHAIN                                       OPTIONS",
-					"  GET     /                    exampleRoutes  timing",
-					"  POST    /admin/reports/{id}  exampleRoutes  timing > Audit > lambda in RouteReportTest  blocking",
-					"  POST    /uploads             exampleRoutes  timing                                      streaming, max body 1MB")));
+					"  METHOD  PATTERN              DECLARED BY           CHAIN                                                       OPTIONS",
+					"  GET     /                    bean 'exampleRoutes'  timing",
+					"  POST    /admin/reports/{id}  bean 'exampleRoutes'  timing > RouteReportTest.Audit > lambda in RouteReportTest  blocking",
+					"  POST    /uploads             bean 'exampleRoutes'  timing                                                      streaming, max body 1MB")));
 	}
 
 	/** Route middleware of a named class. */

@@ -32,7 +32,8 @@ class RouteDescriptionTest {
 		assertThat(find.summary()).isEqualTo("Finds a user");
 		assertThat(find.parameters()).containsExactly(new Parameter(In.PATH, "id", long.class, true),
 				new Parameter(In.QUERY, "fields", String.class, false));
-		assertThat(find.answers()).containsExactly(new Answer(200, Payload.class, null), new Answer(404, null, null));
+		assertThat(find.answers()).containsExactly(new Answer(200, Payload.class, "application/json"),
+				new Answer(404, null, null));
 		RouteDescription add = routes.routes().get(1).description();
 		assertThat(add.body()).isEqualTo(new Body(Payload.class, "application/json"));
 		assertThat(add.deprecated()).isTrue();
@@ -66,6 +67,20 @@ class RouteDescriptionTest {
 	void answersHaveAnHttpStatus() {
 		assertThatIllegalArgumentException().isThrownBy(() -> RouteDescription.none().returns(99))
 			.withMessageContaining("99");
+	}
+
+	@Test
+	void answersAreOfTheMediaTypeFastroWritesTheirTypeIn() {
+		RouteDescription doc = RouteDescription.none()
+			.returns(200, String.class)
+			.returns(201, byte[].class)
+			.returns(202, Payload.class)
+			.returns(203, List.class)
+			.returns(400, Problem.class)
+			.returns(206, String.class, "text/csv");
+		assertThat(doc.answers()).extracting(Answer::mediaType)
+			.containsExactly("text/plain", "application/octet-stream", "application/json", "application/json",
+					"application/problem+json", "text/csv");
 	}
 
 	@Test

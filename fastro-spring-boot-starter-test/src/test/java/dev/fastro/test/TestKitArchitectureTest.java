@@ -18,8 +18,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
  * but not the slice built on it, neither knows the security customizers built on the
  * client, and its API names no internal type.
  */
-@AnalyzeClasses(packages = { "dev.fastro.test.client", "dev.fastro.test.autoconfigure", "dev.fastro.test.security" },
-		importOptions = ImportOption.DoNotIncludeTests.class)
+@AnalyzeClasses(packages = { "dev.fastro.test.client", "dev.fastro.test.autoconfigure", "dev.fastro.test.security",
+		"dev.fastro.test.manifest" }, importOptions = ImportOption.DoNotIncludeTests.class)
 class TestKitArchitectureTest {
 
 	@ArchTest

@@ -7,7 +7,6 @@ import java.util.Map;
 import dev.fastro.autoconfigure.FastroServerStartedEvent;
 import dev.fastro.autoconfigure.LocalFastroPort;
 import dev.fastro.http.internal.Dispatcher;
-import dev.fastro.http.internal.RouteReport;
 import dev.fastro.router.internal.RouteCacheStats;
 import dev.fastro.server.internal.FastroServer;
 import io.netty.util.NetUtil;
@@ -55,7 +54,7 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 
 	private final Duration shutdownDelay;
 
-	private final boolean logRoutes;
+	private final RouteReport report;
 
 	private final ConfigurableEnvironment environment;
 
@@ -70,23 +69,22 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 	 * The application's server: its port is {@value #PORT_PROPERTY}.
 	 * @param shutdownDelay how long it serves on once readiness refuses traffic, before
 	 * it drains
-	 * @param logRoutes whether the table of routes is logged at info level rather than
-	 * debug level
+	 * @param report the report of its routes, logged as it starts
 	 */
 	public FastroServerLifecycle(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
-			Duration shutdownDelay, boolean logRoutes, ConfigurableEnvironment environment,
+			Duration shutdownDelay, RouteReport report, ConfigurableEnvironment environment,
 			ApplicationEventPublisher events) {
-		this(server, dispatcher, shutdownTimeout, shutdownDelay, logRoutes, environment, events, PORT_PROPERTY);
+		this(server, dispatcher, shutdownTimeout, shutdownDelay, report, environment, events, PORT_PROPERTY);
 	}
 
 	private FastroServerLifecycle(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
-			Duration shutdownDelay, boolean logRoutes, ConfigurableEnvironment environment,
+			Duration shutdownDelay, RouteReport report, ConfigurableEnvironment environment,
 			ApplicationEventPublisher events, String portProperty) {
 		this.server = server;
 		this.dispatcher = dispatcher;
 		this.shutdownTimeout = shutdownTimeout;
 		this.shutdownDelay = shutdownDelay;
-		this.logRoutes = logRoutes;
+		this.report = report;
 		this.environment = environment;
 		this.events = events;
 		this.portProperty = portProperty;
@@ -100,7 +98,7 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 	public static SmartLifecycle management(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
 			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
 		FastroServerLifecycle lifecycle = new FastroServerLifecycle(server, dispatcher, shutdownTimeout, Duration.ZERO,
-				false, environment, events, MANAGEMENT_PORT_PROPERTY);
+				null, environment, events, MANAGEMENT_PORT_PROPERTY);
 		// Not of type FastroServerLifecycle: the application's server's is the one bean.
 		return new SmartLifecycle() {
 
@@ -155,7 +153,7 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 		if (!isManagement()) {
 			// The management server's routes are Actuator's, which the user did not
 			// write.
-			this.dispatcher.report().log(this.logRoutes);
+			this.report.log();
 			this.events.publishEvent(new FastroServerStartedEvent(this, address));
 		}
 	}

@@ -26,7 +26,6 @@ import dev.fastro.router.internal.MalformedPathException;
 import dev.fastro.router.internal.PercentDecoder;
 import dev.fastro.router.internal.RouteConflictException;
 import dev.fastro.router.internal.RouteMatch;
-import dev.fastro.router.internal.RouteOverlaps;
 import dev.fastro.router.internal.RoutePatternException;
 import dev.fastro.router.internal.Router;
 import org.apache.commons.logging.Log;
@@ -61,13 +60,9 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 	private final Router<ComposedRoute> router;
 
+	private final List<ServedRoute> served;
+
 	private final ComposedRoute noRoute;
-
-	/** Where each route was declared, for start-up failures and the route report. */
-	private final Map<ComposedRoute, String> origins = new IdentityHashMap<>();
-
-	/** Each route's cells in the route report. */
-	private final List<String[]> reportRows = new ArrayList<>();
 
 	/** Each route's middleware around the no-route answer, for preflights. */
 	private final Map<ComposedRoute, ComposedRoute> preflights = new IdentityHashMap<>();
@@ -92,17 +87,21 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 	private Dispatcher(Builder builder) {
 		List<Middleware> global = List.copyOf(builder.middleware);
-		List<String> globalNames = List.copyOf(builder.middlewareNames);
 		Router.Builder<ComposedRoute> routes = Router.<ComposedRoute>builder()
 			.ignoreTrailingSlash(builder.ignoreTrailingSlash)
 			.cache(builder.cacheEnabled, builder.cacheMaxBytes);
+		// Where each route was declared, for start-up failures; the router knows only its
+		// own targets.
+		Map<ComposedRoute, String> origins = new IdentityHashMap<>();
+		List<ServedRoute> served = new ArrayList<>();
 		for (Source source : builder.routes) {
 			List<Route> declared = source.routes().routes();
 			for (int i = 0; i < declared.size(); i++) {
 				Route route = declared.get(i);
 				String origin = source.name() + ", route #" + (i + 1);
-				List<String> names = new ArrayList<>();
-				List<Middleware> chain = scoped(global, (scoped) -> scoped.forRoute(route), globalNames, names);
+				List<Middleware> taking = new ArrayList<>(global.size());
+				List<Middleware> chain = scoped(global, (scoped) -> scoped.forRoute(route), taking);
+				served.add(new ServedRoute(source.name(), route, taking));
 				chain.addAll(route.middleware());
 				BodyPolicy body = new BodyPolicy(route.streaming(), route.maxBodySize(), !route.streaming());
 				ComposedRoute endpoint = new ComposedRoute(Middleware.compose(chain, route.handler()), route.blocking(),
@@ -113,26 +112,24 @@ public final class Dispatcher implements ExchangeDispatcher {
 				catch (RoutePatternException ex) {
 					throw new RoutePatternException(ex.pattern(), ex.position(), ex.problem(), origin);
 				}
-				this.origins.put(endpoint, origin);
-				this.reportRows.add(RouteReport.row(route, source.declaredBy(), names));
-				List<Middleware> preflight = scoped(global, (scoped) -> scoped.forPreflight(route), globalNames,
-						new ArrayList<>());
+				origins.put(endpoint, origin);
+				List<Middleware> preflight = scoped(global, (scoped) -> scoped.forPreflight(route), new ArrayList<>());
 				preflight.addAll(route.middleware());
 				this.preflights.put(endpoint, new ComposedRoute(Middleware.compose(preflight, this::answerNoRoute),
 						route.blocking(), BodyPolicy.WHOLE));
 			}
 		}
+		this.served = List.copyOf(served);
 		try {
 			this.router = routes.build();
 		}
 		catch (RouteConflictException ex) {
-			throw new RouteConflictException(ex.first(), this.origins.get(ex.first().target()), ex.second(),
-					this.origins.get(ex.second().target()));
+			throw new RouteConflictException(ex.first(), origins.get(ex.first().target()), ex.second(),
+					origins.get(ex.second().target()));
 		}
-		this.noRoute = new ComposedRoute(
-				Middleware.compose(scoped(global, RouteScopedMiddleware::forNoRoute, globalNames, new ArrayList<>()),
-						this::answerNoRoute),
-				false, BodyPolicy.WHOLE);
+		this.noRoute = new ComposedRoute(Middleware
+			.compose(scoped(global, RouteScopedMiddleware::forNoRoute, new ArrayList<>()), this::answerNoRoute), false,
+				BodyPolicy.WHOLE);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
 		JsonCodec json = Objects.requireNonNull(builder.json, "json");
@@ -149,18 +146,17 @@ public final class Dispatcher implements ExchangeDispatcher {
 	/**
 	 * The global middleware as one chain has it: each {@link RouteScopedMiddleware}
 	 * replaced by what it decides for that chain, and left out where it decides nothing.
-	 * The names of those it keeps are added to {@code keptNames}.
+	 * {@code taking} receives, as declared, each global middleware that takes part.
 	 */
 	private static List<Middleware> scoped(List<Middleware> global,
-			Function<RouteScopedMiddleware, Middleware> decision, List<String> names, List<String> keptNames) {
+			Function<RouteScopedMiddleware, Middleware> decision, List<Middleware> taking) {
 		List<Middleware> chain = new ArrayList<>(global.size());
-		for (int i = 0; i < global.size(); i++) {
-			Middleware middleware = global.get(i);
+		for (Middleware middleware : global) {
 			Middleware decided = (middleware instanceof RouteScopedMiddleware scoped) ? decision.apply(scoped)
 					: middleware;
 			if (decided != null) {
 				chain.add(decided);
-				keptNames.add(names.get(i));
+				taking.add(middleware);
 			}
 		}
 		return chain;
@@ -175,12 +171,9 @@ public final class Dispatcher implements ExchangeDispatcher {
 		return this.router;
 	}
 
-	/**
-	 * The report of the routes for the start-up log, with the routes that overlap, found
-	 * now: once, by the application's server as it starts.
-	 */
-	public RouteReport report() {
-		return new RouteReport(this.reportRows, RouteOverlaps.of(this.router), this.origins);
+	/** The routes served, in the order they were declared, for tools that list them. */
+	public List<ServedRoute> served() {
+		return this.served;
 	}
 
 	/**
@@ -415,8 +408,6 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 		private final List<Middleware> middleware = new ArrayList<>();
 
-		private final List<String> middlewareNames = new ArrayList<>();
-
 		private final List<ExceptionHandler<?>> exceptionHandlers = new ArrayList<>();
 
 		private final List<RequestHook> requestHooks = new ArrayList<>();
@@ -456,8 +447,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 		 */
 		public Builder routes(List<Routes> routes) {
 			for (Routes declared : routes) {
-				String name = "Routes #" + (this.routes.size() + 1);
-				this.routes.add(new Source(name, name, declared));
+				this.routes.add(new Source("Routes #" + (this.routes.size() + 1), declared));
 			}
 			return this;
 		}
@@ -468,20 +458,13 @@ public final class Dispatcher implements ExchangeDispatcher {
 		 * {@code bean 'userRoutes', route #3}.
 		 */
 		public Builder routes(Map<String, Routes> routesByBeanName) {
-			routesByBeanName
-				.forEach((name, declared) -> this.routes.add(new Source("bean '" + name + "'", name, declared)));
+			routesByBeanName.forEach((name, declared) -> this.routes.add(new Source("bean '" + name + "'", declared)));
 			return this;
 		}
 
-		/**
-		 * Global middleware beans keyed by bean name, the first one outermost, after
-		 * those already added; the route report names each chain's by bean name.
-		 */
-		public Builder middleware(Map<String, Middleware> middlewareByBeanName) {
-			middlewareByBeanName.forEach((name, middleware) -> {
-				this.middlewareNames.add(name);
-				this.middleware.add(middleware);
-			});
+		/** Global middleware, the first one outermost. */
+		public Builder middleware(List<Middleware> middleware) {
+			this.middleware.addAll(middleware);
 			return this;
 		}
 
@@ -599,11 +582,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 	}
 
-	/**
-	 * Declared routes, the name start-up failures give them, and the name of the bean
-	 * that declared them.
-	 */
-	private record Source(String name, String declaredBy, Routes routes) {
+	/** Declared routes and the name start-up failures give them. */
+	private record Source(String name, Routes routes) {
 	}
 
 }

@@ -656,6 +656,13 @@ public class FastroProperties implements Validator {
 		 */
 		private boolean ignoreTrailingSlash = false;
 
+		/**
+		 * Whether the table of every route, with the bean that declared it, its
+		 * middleware chain and its options, is logged at info level as the server starts
+		 * rather than at debug level (logger 'dev.fastro.routes').
+		 */
+		private boolean logRoutes = false;
+
 		private final Cache cache = new Cache();
 
 		public boolean isIgnoreTrailingSlash() {
@@ -664,6 +671,14 @@ public class FastroProperties implements Validator {
 
 		public void setIgnoreTrailingSlash(boolean ignoreTrailingSlash) {
 			this.ignoreTrailingSlash = ignoreTrailingSlash;
+		}
+
+		public boolean isLogRoutes() {
+			return this.logRoutes;
+		}
+
+		public void setLogRoutes(boolean logRoutes) {
+			this.logRoutes = logRoutes;
 		}
 
 		public Cache getCache() {

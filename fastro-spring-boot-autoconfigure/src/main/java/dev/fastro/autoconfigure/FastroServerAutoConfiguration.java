@@ -6,7 +6,9 @@ import java.util.function.Function;
 
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.autoconfigure.internal.ResponseCompression;
+import dev.fastro.autoconfigure.internal.RouteReport;
 import dev.fastro.autoconfigure.internal.SslBundleCustomizer;
+import dev.fastro.http.Middleware;
 import dev.fastro.http.Routes;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.DispatcherWrapper;
@@ -25,6 +27,7 @@ import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.handler.ssl.ClientAuth;
 import reactor.netty.http.server.HttpServer;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -158,9 +161,11 @@ public class FastroServerAutoConfiguration {
 
 	@Bean
 	FastroServerLifecycle fastroServerLifecycle(FastroServer server, Dispatcher dispatcher, FastroProperties properties,
-			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
+			ConfigurableEnvironment environment, ApplicationEventPublisher events, ListableBeanFactory beanFactory) {
+		RouteReport report = new RouteReport(dispatcher, beanFactory.getBeansOfType(Middleware.class),
+				properties.getRouter().isLogRoutes());
 		return new FastroServerLifecycle(server, dispatcher, shutdownTimeout(properties.getServer(), environment),
-				properties.getServer().getShutdownDelay(), environment, events);
+				properties.getServer().getShutdownDelay(), report, environment, events);
 	}
 
 	/**

@@ -27,10 +27,11 @@ import org.springframework.core.env.MapPropertySource;
  * context closes. On start it publishes the bound port as a property
  * ({@value #PORT_PROPERTY} for the application's server, which also publishes a
  * {@link FastroServerStartedEvent}), and logs one line with the address and the number of
- * routes. When the context starts closing, before any server drains, the application's
- * server makes the application's readiness {@link ReadinessState#REFUSING_TRAFFIC}, as
- * Spring Boot's own web server contexts do, so that a readiness probe fails while
- * in-flight requests finish.
+ * routes, then the application's server logs its {@link RouteReport}. When the context
+ * starts closing, before any server drains, the application's server makes the
+ * application's readiness {@link ReadinessState#REFUSING_TRAFFIC}, as Spring Boot's own
+ * web server contexts do, so that a readiness probe fails while in-flight requests
+ * finish.
  */
 public class FastroServerLifecycle implements SmartLifecycle, ApplicationListener<ContextClosedEvent> {
 
@@ -53,6 +54,8 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 
 	private final Duration shutdownDelay;
 
+	private final RouteReport report;
+
 	private final ConfigurableEnvironment environment;
 
 	private final ApplicationEventPublisher events;
@@ -66,19 +69,22 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 	 * The application's server: its port is {@value #PORT_PROPERTY}.
 	 * @param shutdownDelay how long it serves on once readiness refuses traffic, before
 	 * it drains
+	 * @param report the report of its routes, logged as it starts
 	 */
 	public FastroServerLifecycle(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
-			Duration shutdownDelay, ConfigurableEnvironment environment, ApplicationEventPublisher events) {
-		this(server, dispatcher, shutdownTimeout, shutdownDelay, environment, events, PORT_PROPERTY);
+			Duration shutdownDelay, RouteReport report, ConfigurableEnvironment environment,
+			ApplicationEventPublisher events) {
+		this(server, dispatcher, shutdownTimeout, shutdownDelay, report, environment, events, PORT_PROPERTY);
 	}
 
 	private FastroServerLifecycle(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
-			Duration shutdownDelay, ConfigurableEnvironment environment, ApplicationEventPublisher events,
-			String portProperty) {
+			Duration shutdownDelay, RouteReport report, ConfigurableEnvironment environment,
+			ApplicationEventPublisher events, String portProperty) {
 		this.server = server;
 		this.dispatcher = dispatcher;
 		this.shutdownTimeout = shutdownTimeout;
 		this.shutdownDelay = shutdownDelay;
+		this.report = report;
 		this.environment = environment;
 		this.events = events;
 		this.portProperty = portProperty;
@@ -92,7 +98,7 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 	public static SmartLifecycle management(FastroServer server, Dispatcher dispatcher, Duration shutdownTimeout,
 			ConfigurableEnvironment environment, ApplicationEventPublisher events) {
 		FastroServerLifecycle lifecycle = new FastroServerLifecycle(server, dispatcher, shutdownTimeout, Duration.ZERO,
-				environment, events, MANAGEMENT_PORT_PROPERTY);
+				null, environment, events, MANAGEMENT_PORT_PROPERTY);
 		// Not of type FastroServerLifecycle: the application's server's is the one bean.
 		return new SmartLifecycle() {
 
@@ -145,6 +151,9 @@ public class FastroServerLifecycle implements SmartLifecycle, ApplicationListene
 				+ Duration.ofNanos(System.nanoTime() - started).toMillis() + " ms"
 				+ (this.server.servesHttp1Exchanges() ? "" : "; HTTP/1.1 through Reactor Netty's exchange") + ")");
 		if (!isManagement()) {
+			// The management server's routes are Actuator's, which the user did not
+			// write.
+			this.report.log();
 			this.events.publishEvent(new FastroServerStartedEvent(this, address));
 		}
 	}

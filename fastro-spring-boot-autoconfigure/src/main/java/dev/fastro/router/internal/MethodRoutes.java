@@ -99,6 +99,19 @@ final class MethodRoutes<T> {
 		return match;
 	}
 
+	/**
+	 * The route a path reaches, bypassing the cache: for start-up checks, which are no
+	 * traffic to count or to keep.
+	 */
+	Route<T> route(String path) {
+		RouteMatch<T> match = statics.get(path);
+		if (match != null) {
+			return match.route();
+		}
+		ParsedRoute<T> endpoint = (tree != null) ? tree.match(path, null) : null;
+		return (endpoint != null) ? endpoint.route() : null;
+	}
+
 	/** True when a route matches the path, decoded values aside. */
 	boolean matches(String path) {
 		return statics.containsKey(path) || tree != null && tree.match(path, null) != null;

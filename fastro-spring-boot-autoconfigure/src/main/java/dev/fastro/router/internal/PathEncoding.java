@@ -55,6 +55,26 @@ final class PathEncoding {
 		return encoded.toString();
 	}
 
+	/**
+	 * A decoded segment value as a client sends it: every character but the unreserved
+	 * ones and the sub-delimiters, ':' and '@' that a segment may hold as such (RFC 3986,
+	 * 3.3) percent-encoded as UTF-8.
+	 */
+	static String encodeSegment(String value) {
+		StringBuilder encoded = new StringBuilder(value.length());
+		for (int i = 0; i < value.length(); i += Character.charCount(value.codePointAt(i))) {
+			int codePoint = value.codePointAt(i);
+			if (codePoint < 0x80
+					&& (Character.isLetterOrDigit(codePoint) || "-._~!$&'()*+,;=:@".indexOf(codePoint) >= 0)) {
+				encoded.append((char) codePoint);
+			}
+			else {
+				escape(codePoint, encoded);
+			}
+		}
+		return encoded.toString();
+	}
+
 	/** One character percent-encoded as UTF-8, whatever it is. */
 	static String escape(int codePoint) {
 		return escape(codePoint, new StringBuilder()).toString();

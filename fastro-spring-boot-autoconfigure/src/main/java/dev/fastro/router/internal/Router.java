@@ -33,11 +33,17 @@ public final class Router<T> {
 
 	private final Map<String, MethodRoutes<T>> methods;
 
+	private final List<ParsedRoute<T>> endpoints;
+
 	private final List<Route<T>> routes;
 
-	private Router(Map<String, MethodRoutes<T>> methods, List<Route<T>> routes) {
+	private final boolean ignoreTrailingSlash;
+
+	private Router(Map<String, MethodRoutes<T>> methods, List<ParsedRoute<T>> endpoints, boolean ignoreTrailingSlash) {
 		this.methods = methods;
-		this.routes = routes;
+		this.endpoints = endpoints;
+		this.routes = endpoints.stream().map(ParsedRoute::route).toList();
+		this.ignoreTrailingSlash = ignoreTrailingSlash;
 	}
 
 	/**
@@ -85,6 +91,25 @@ public final class Router<T> {
 	/** All routes, in registration order. */
 	public List<Route<T>> routes() {
 		return routes;
+	}
+
+	/**
+	 * The route a method and path reach, bypassing the cache, or null; see
+	 * {@link MethodRoutes#route}.
+	 */
+	Route<T> route(String method, String path) {
+		MethodRoutes<T> table = methods.get(method);
+		return (table != null) ? table.route(path) : null;
+	}
+
+	/** All routes with their parsed patterns, in registration order. */
+	List<ParsedRoute<T>> endpoints() {
+		return endpoints;
+	}
+
+	/** Whether one trailing slash of paths and patterns is ignored. */
+	boolean ignoresTrailingSlash() {
+		return ignoreTrailingSlash;
 	}
 
 	/**
@@ -182,7 +207,7 @@ public final class Router<T> {
 			Map<String, MethodRoutes<T>> methods = new HashMap<>();
 			byMethod.forEach((method, list) -> methods.put(method,
 					new MethodRoutes<>(list, ignoreTrailingSlash, cached, cacheMaxBytes)));
-			return new Router<>(methods, endpoints.stream().map(ParsedRoute::route).toList());
+			return new Router<>(methods, List.copyOf(endpoints), ignoreTrailingSlash);
 		}
 
 	}

@@ -22,6 +22,12 @@ public final class SegmentLanguage {
 	/** Parameters take only non-empty segments; decoded, those may hold any character. */
 	private static final SegmentLanguage ANY = new SegmentLanguage(new RegExp(".+").toAutomaton());
 
+	/**
+	 * Values of letters and digits: an example drawn from them reads as itself in a log
+	 * line, where one of control characters would have to be escaped.
+	 */
+	private static final Automaton READABLE = new RegExp("[0-9A-Za-z]+").toAutomaton();
+
 	private final Automaton automaton;
 
 	private SegmentLanguage(Automaton automaton) {
@@ -51,9 +57,14 @@ public final class SegmentLanguage {
 		}
 	}
 
-	/** A shortest value both languages hold, or empty when they share none. */
+	/**
+	 * A shortest value both languages hold, of letters and digits when they share such a
+	 * value, or empty when they share none.
+	 */
 	public Optional<String> commonExample(SegmentLanguage other) {
-		return Optional.ofNullable(this.automaton.intersection(other.automaton).getShortestExample(true));
+		Automaton common = this.automaton.intersection(other.automaton);
+		String readable = common.intersection(READABLE).getShortestExample(true);
+		return Optional.ofNullable((readable != null) ? readable : common.getShortestExample(true));
 	}
 
 	/** Whether this language holds every value {@code other} holds. */

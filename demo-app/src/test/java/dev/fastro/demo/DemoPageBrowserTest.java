@@ -35,7 +35,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * ChromeDriver, loads a page, its style sheet and its script from the demo's static
  * resources. On the demo page the script fills the page with the JSON of the demo's API;
  * the live page, open in two windows, chats over a WebSocket, shows server-sent events
- * and uploads a file. Skipped when either is not installed.
+ * and uploads a file; Swagger UI lists the demo's operations from its OpenAPI document.
+ * Skipped when either is not installed.
  */
 @SpringBootTest(classes = DemoApplication.class, properties = "fastro.server.port=0")
 class DemoPageBrowserTest {
@@ -133,6 +134,27 @@ class DemoPageBrowserTest {
 		this.browser.switchTo().window(first);
 		waitUntil(
 				ExpectedConditions.textToBePresentInElementLocated(By.id("activity"), "Uploaded notes.txt (15 bytes)"));
+	}
+
+	@Test
+	void swaggerUiShowsTheDemosOperations() {
+		open("/swagger-ui.html", "swagger-ui.png");
+		// Swagger UI fetches the document, then renders an operation block per route.
+		waitUntil(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".opblock-summary-path")));
+		List<String> operations = this.browser.findElements(By.cssSelector(".opblock-summary"))
+			.stream()
+			.map((summary) -> summary.findElement(By.cssSelector(".opblock-summary-method")).getText() + " "
+					+ summary.findElement(By.cssSelector(".opblock-summary-path")).getDomAttribute("data-path"))
+			.toList();
+		assertThat(operations).contains("GET /users/{id}", "POST /users", "GET /async/sum", "POST /live/uploads",
+				"GET /admin/stats");
+		assertThat(this.browser.findElements(By.cssSelector(".errors-wrapper"))).as("Swagger UI's errors").isEmpty();
+
+		// An operation opened lists its parameters.
+		WebElement find = this.browser.findElement(By.cssSelector("#operations-users-getUsersById .opblock-summary"));
+		find.click();
+		waitUntil(ExpectedConditions.presenceOfElementLocated(By.cssSelector(".parameter__name")));
+		assertThat(this.browser.findElement(By.cssSelector(".parameter__name")).getText()).startsWith("id");
 	}
 
 	/**

@@ -31,9 +31,8 @@ public class PetApi {
 				.returns(200, new ParameterizedTypeReference<List<Pet>>() {
 				}.getType()))
 			.get("/pets/{id:[0-9]+}", (ctx) -> find(ctx.paramLong("id")))
-			.describe((doc) -> doc.summary("Finds a pet").param("id", long.class).returns(200, Pet.class).returns(404)) // Fastro's
-																														// problem
-																														// details
+			// returns(404) without a type: an answer of Fastro's problem details
+			.describe((doc) -> doc.summary("Finds a pet").param("id", long.class).returns(200, Pet.class).returns(404))
 			.post("/pets", (ctx) -> new Pet(2, ctx.body(NewPet.class).name()))
 			.describe((doc) -> doc.summary("Adds a pet").accepts(NewPet.class).returns(200, Pet.class))
 			.build();

@@ -175,7 +175,7 @@ public final class RateLimit implements Middleware {
 
 		private String name = "default";
 
-		private long maximumKeys = 100_000;
+		private Long maximumKeys;
 
 		private TimeMeter clock;
 
@@ -206,7 +206,7 @@ public final class RateLimit implements Middleware {
 		/**
 		 * How many clients' buckets memory keeps at most; 100,000 unless set. When more
 		 * clients call, the least recently seen lose theirs and start again with a full
-		 * bucket.
+		 * bucket. A setting of the in-memory buckets, not of a {@link #buckets store}.
 		 * @param maximumKeys at least 1
 		 * @return this builder
 		 */
@@ -217,7 +217,8 @@ public final class RateLimit implements Middleware {
 
 		/**
 		 * The clock that refills the in-memory buckets; the system's monotonic clock
-		 * unless set. Tests set one they move themselves.
+		 * unless set. Tests set one they move themselves. A setting of the in-memory
+		 * buckets, not of a {@link #buckets store}.
 		 * @param clock the clock
 		 * @return this builder
 		 */
@@ -240,8 +241,8 @@ public final class RateLimit implements Middleware {
 		/**
 		 * The rate limit.
 		 * @return the middleware
-		 * @throws IllegalStateException if both a store and a clock are given: a store
-		 * keeps its own time
+		 * @throws IllegalStateException if a store is given with a clock or a maximum of
+		 * keys, which are the store's own
 		 */
 		public RateLimit build() {
 			long fullRefillNanos = (long) Math.ceil((double) this.limit.getCapacity()
@@ -251,12 +252,13 @@ public final class RateLimit implements Middleware {
 				// A bucket idle for a full refill is full again, as a new one is:
 				// dropping
 				// it then forgets nothing.
-				store = RateLimitBuckets.inMemory(this.maximumKeys, Duration.ofNanos(fullRefillNanos),
+				store = RateLimitBuckets.inMemory((this.maximumKeys != null) ? this.maximumKeys : 100_000,
+						Duration.ofNanos(fullRefillNanos),
 						(this.clock != null) ? this.clock : TimeMeter.SYSTEM_NANOTIME);
 			}
-			else if (this.clock != null) {
+			else if (this.clock != null || this.maximumKeys != null) {
 				throw new IllegalStateException("Rate limit '" + this.name
-						+ "' keeps its buckets in a store of its own; its clock is the store's, not one given here");
+						+ "' keeps its buckets in a store of its own; its clock and size are the store's, not set here");
 			}
 			return new RateLimit(this, store, Math.max(1, seconds(fullRefillNanos)));
 		}

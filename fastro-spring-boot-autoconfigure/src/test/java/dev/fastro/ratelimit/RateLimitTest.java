@@ -147,11 +147,12 @@ class RateLimitTest {
 	}
 
 	@Test
-	void aClockForAStoreOfItsOwnFailsAtOnce() {
-		RateLimit.Builder builder = RateLimit.perClientAddress(perMinute(5))
-			.buckets(RateLimitBuckets.inMemory(10, Duration.ofMinutes(1), TimeMeter.SYSTEM_NANOTIME))
-			.clock(new ManualClock());
-		assertThatIllegalStateException().isThrownBy(builder::build).withMessageContaining("'default'");
+	void aClockOrSizeForAStoreOfItsOwnFailsAtOnce() {
+		RateLimitBuckets store = RateLimitBuckets.inMemory(10, Duration.ofMinutes(1), TimeMeter.SYSTEM_NANOTIME);
+		RateLimit.Builder clocked = RateLimit.perClientAddress(perMinute(5)).buckets(store).clock(new ManualClock());
+		assertThatIllegalStateException().isThrownBy(clocked::build).withMessageContaining("'default'");
+		RateLimit.Builder sized = RateLimit.perClientAddress(perMinute(5)).buckets(store).maximumKeys(10);
+		assertThatIllegalStateException().isThrownBy(sized::build).withMessageContaining("'default'");
 	}
 
 	private static Bandwidth perMinute(int capacity) {

@@ -130,8 +130,7 @@ public final class RateLimit implements Middleware {
 	public Object handle(Context ctx, Handler next) throws Exception {
 		ConsumptionProbe probe = this.buckets.bucket(key(ctx), this.configuration).tryConsumeAndReturnRemaining(1);
 		HttpHeaders headers = ctx.responseHeaders();
-		// Added, not set: a route under two limits (per second and per day, say) lists
-		// both.
+		// Added, not set: a route under two limits, per second and per day, lists both.
 		headers.add(RATELIMIT_POLICY, this.policy);
 		headers.add(RATELIMIT, "\"" + this.name + "\";r=" + probe.getRemainingTokens() + ";t="
 				+ seconds(probe.getNanosToWaitForReset()));
@@ -250,8 +249,7 @@ public final class RateLimit implements Middleware {
 			RateLimitBuckets store = this.buckets;
 			if (store == null) {
 				// A bucket idle for a full refill is full again, as a new one is:
-				// dropping
-				// it then forgets nothing.
+				// dropping it then forgets nothing.
 				store = RateLimitBuckets.inMemory((this.maximumKeys != null) ? this.maximumKeys : 100_000,
 						Duration.ofNanos(fullRefillNanos),
 						(this.clock != null) ? this.clock : TimeMeter.SYSTEM_NANOTIME);

@@ -236,8 +236,7 @@ class RateLimitTest {
 			RateLimit burst = RateLimit.perClientAddress(perMinute(5)).named("burst").clock(clock).build();
 			RateLimit keys = RateLimit.perHeader("x-api-key", perMinute(2)).clock(clock).build();
 			RateLimit principals = RateLimit.perPrincipal(perMinute(2)).clock(clock).build();
-			// Two instances of an application, each with its own RateLimit, over one
-			// store.
+			// As two instances would, each with its own RateLimit over one store
 			RateLimit shared = RateLimit.perClientAddress(perMinute(3)).named("shared").buckets(buckets).build();
 			RateLimit sharedToo = RateLimit.perClientAddress(perMinute(3)).named("shared").buckets(buckets).build();
 			return Routes.builder().get("/burst", (ctx) -> {

@@ -21,7 +21,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * one piece of the pipeline built on Spring's {@code CorsConfiguration}, security (beside
  * them, over the pipeline and the router's pattern matching) is built on Spring Security
  * and knows no server, the route manifest and the OpenAPI document (beside them, over the
- * routes as declared and the router's patterns) know no server either, and only the
+ * routes as declared and the router's patterns) know no server either, rate limits (over
+ * the pipeline, on Bucket4j) know no server and no Spring, and only the
  * auto-configuration knows them all. Each layer is an API package and its
  * {@code internal} package.
  */
@@ -46,6 +47,8 @@ class ArchitectureTest {
 		.definedBy("dev.fastro.manifest..")
 		.layer("openapi")
 		.definedBy("dev.fastro.openapi..")
+		.layer("ratelimit")
+		.definedBy("dev.fastro.ratelimit..")
 		.layer("autoconfigure")
 		.definedBy("dev.fastro.autoconfigure..")
 		.whereLayer("autoconfigure")
@@ -62,8 +65,11 @@ class ArchitectureTest {
 		.mayOnlyBeAccessedByLayers("autoconfigure")
 		.whereLayer("openapi")
 		.mayOnlyBeAccessedByLayers("autoconfigure")
+		.whereLayer("ratelimit")
+		.mayOnlyBeAccessedByLayers("autoconfigure")
 		.whereLayer("http")
-		.mayOnlyBeAccessedByLayers("server", "observation", "cors", "security", "manifest", "openapi", "autoconfigure")
+		.mayOnlyBeAccessedByLayers("server", "observation", "cors", "security", "manifest", "openapi", "ratelimit",
+				"autoconfigure")
 		.whereLayer("router")
 		.mayOnlyBeAccessedByLayers("http", "server", "security", "manifest", "openapi", "autoconfigure");
 
@@ -101,6 +107,13 @@ class ArchitectureTest {
 		.should()
 		.dependOnClassesThat()
 		.resideInAnyPackage("reactor.netty..", "org.springframework..");
+
+	@ArchTest
+	static final ArchRule rateLimitKnowsNoServerAndNoSpring = noClasses().that()
+		.resideInAPackage("dev.fastro.ratelimit..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("dev.fastro.server..", "reactor.netty..", "org.springframework..");
 
 	@ArchTest
 	static final ArchRule serverKnowsNoSpring = noClasses().that()

@@ -2,20 +2,15 @@ package dev.fastro.autoconfigure;
 
 import dev.fastro.autoconfigure.internal.RouteCacheMetrics;
 import dev.fastro.http.internal.Dispatcher;
-import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.observation.FastroServerMeterObservationHandler;
-import dev.fastro.observation.internal.RouteCostDispatcher;
-import dev.fastro.observation.internal.RouteCostScheduler;
 import dev.fastro.server.internal.FastroServer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler.IgnoredMeters;
 import io.micrometer.observation.ObservationRegistry;
-import reactor.core.scheduler.Scheduler;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -26,7 +21,6 @@ import org.springframework.boot.micrometer.metrics.MaximumAllowableTagsMeterFilt
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsProperties;
 import org.springframework.boot.micrometer.observation.autoconfigure.ObservationProperties;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 
@@ -40,8 +34,7 @@ import org.springframework.core.annotation.Order;
  * its long task timers off, as it does Boot's, and
  * {@code management.metrics.web.server.max-uri-tags} bounds its {@code uri} values. With
  * the route cache on, its statistics are meters too ({@link RouteCacheMetrics}); the
- * WebSocket sessions open are a gauge. With {@code fastro.metrics.route-cost.enabled},
- * what each request costs is recorded too.
+ * WebSocket sessions open are a gauge.
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
@@ -95,51 +88,6 @@ public class FastroMetricsAutoConfiguration {
 			MetricsProperties metrics) {
 		return new MaximumAllowableTagsMeterFilter(observations.getHttp().getServer().getRequests().getName(), "uri",
 				metrics.getWeb().getServer().getMaxUriTags());
-	}
-
-	/**
-	 * What each request costs in CPU time and allocated bytes, on the event loop and on
-	 * the blocking scheduler, recorded with the keys of its {@code http.server.requests}
-	 * observation: the dispatcher is measured inside that observation, and the blocking
-	 * scheduler charges the tasks a request schedules to it. When off, neither is
-	 * wrapped.
-	 */
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnBooleanProperty("fastro.metrics.route-cost.enabled")
-	static class RouteCostMetrics {
-
-		@Bean
-		static BeanPostProcessor fastroRouteCostScheduler() {
-			return new BeanPostProcessor() {
-
-				@Override
-				public Object postProcessAfterInitialization(Object bean, String beanName) {
-					return (bean instanceof Scheduler scheduler
-							&& beanName.equals(FastroAutoConfiguration.BLOCKING_SCHEDULER))
-									? new RouteCostScheduler(scheduler) : bean;
-				}
-
-			};
-		}
-
-		/**
-		 * Wraps the dispatcher inside the observation of each request, which orders
-		 * itself before this wrapper.
-		 */
-		@Bean
-		@Order(Ordered.LOWEST_PRECEDENCE)
-		DispatcherWrapper fastroRouteCostDispatcher(ObjectProvider<ObservationRegistry> observations,
-				MeterRegistry registry) {
-			ObservationRegistry observationRegistry = observations.getIfAvailable();
-			if (observationRegistry == null) {
-				throw new IllegalStateException("fastro.metrics.route-cost.enabled=true records the cost of requests "
-						+ "with the keys of their http.server.requests observation, and there is no "
-						+ "ObservationRegistry bean (Spring Boot Actuator provides one)");
-			}
-			return (dispatcher) -> observationRegistry.isNoop() ? dispatcher
-					: new RouteCostDispatcher(dispatcher, observationRegistry, registry);
-		}
-
 	}
 
 }

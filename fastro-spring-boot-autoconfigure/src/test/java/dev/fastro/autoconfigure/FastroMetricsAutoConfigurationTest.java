@@ -42,9 +42,9 @@ class FastroMetricsAutoConfigurationTest {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
 				FastroServerAutoConfiguration.class, FastroObservationAutoConfiguration.class,
-				FastroMetricsAutoConfiguration.class, ObservationAutoConfiguration.class,
-				MetricsAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
-				CompositeMeterRegistryAutoConfiguration.class))
+				FastroMetricsAutoConfiguration.class, FastroRouteCostAutoConfiguration.class,
+				ObservationAutoConfiguration.class, MetricsAutoConfiguration.class,
+				SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class))
 		.withPropertyValues("fastro.server.port=0")
 		.withUserConfiguration(FastroAutoConfigurationTest.HelloRoutes.class);
 
@@ -122,6 +122,19 @@ class FastroMetricsAutoConfigurationTest {
 				.untilAsserted(() -> assertThat(meters.find("http.server.requests.cpu").tags("uri", "/hello").summary())
 					.isNotNull());
 		});
+	}
+
+	@Test
+	void refusesToStartARouteCostWithoutRegistries() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
+					FastroServerAutoConfiguration.class, FastroRouteCostAutoConfiguration.class))
+			.withPropertyValues("fastro.server.port=0", "fastro.metrics.route-cost.enabled=true")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("fastro.metrics.route-cost.enabled")
+				.hasMessageContaining("MeterRegistry"));
 	}
 
 	@Test

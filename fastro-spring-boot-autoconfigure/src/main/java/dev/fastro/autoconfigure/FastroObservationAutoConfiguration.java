@@ -16,6 +16,8 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.micrometer.observation.autoconfigure.ObservationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 
 /**
  * Observes every request Fastro serves as {@code http.server.requests}, when the
@@ -68,9 +70,11 @@ public class FastroObservationAutoConfiguration {
 
 	/**
 	 * Wraps the dispatcher in its observation unless the registry, once every handler has
-	 * been registered, observes nothing.
+	 * been registered, observes nothing. It is the outermost wrapper but for those
+	 * ordered before it, so that what it wraps runs inside the observation.
 	 */
 	@Bean
+	@Order(Ordered.LOWEST_PRECEDENCE - 1)
 	DispatcherWrapper fastroObservedDispatcher(ObservationRegistry registry,
 			FastroServerObservationConvention convention) {
 		return (dispatcher) -> registry.isNoop() ? dispatcher

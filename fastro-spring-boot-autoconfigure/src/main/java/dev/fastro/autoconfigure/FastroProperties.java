@@ -43,6 +43,8 @@ public class FastroProperties implements Validator {
 
 	private final OpenApi openapi = new OpenApi();
 
+	private final Metrics metrics = new Metrics();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -81,6 +83,10 @@ public class FastroProperties implements Validator {
 
 	public OpenApi getOpenapi() {
 		return this.openapi;
+	}
+
+	public Metrics getMetrics() {
+		return this.metrics;
 	}
 
 	/** The Reactor Netty server. */
@@ -643,6 +649,41 @@ public class FastroProperties implements Validator {
 
 		public void setCompression(boolean compression) {
 			this.compression = compression;
+		}
+
+	}
+
+	/** Metrics of Fastro's server beyond {@code http.server.requests}. */
+	public static class Metrics {
+
+		private final RouteCost routeCost = new RouteCost();
+
+		public RouteCost getRouteCost() {
+			return this.routeCost;
+		}
+
+	}
+
+	/**
+	 * What each route's requests cost: the CPU time and the heap memory they spend.
+	 */
+	public static class RouteCost {
+
+		/**
+		 * Whether each request's CPU time and allocated bytes, on the threads that ran
+		 * its work, are recorded as the distribution summaries 'http.server.requests.cpu'
+		 * and 'http.server.requests.allocated', with the uri and method tags of
+		 * 'http.server.requests'. Needs the http.server.requests observation and a JVM
+		 * that measures thread CPU time and allocations.
+		 */
+		private boolean enabled;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
 		}
 
 	}

@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.fastro.http.Routes;
+import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.observation.FastroServerMeterObservationHandler;
 import dev.fastro.observation.FastroServerObservationContext;
+import dev.fastro.observation.internal.RouteCostScheduler;
 import dev.fastro.server.internal.FastroServer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -40,9 +42,9 @@ class FastroMetricsAutoConfigurationTest {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
 				FastroServerAutoConfiguration.class, FastroObservationAutoConfiguration.class,
-				FastroMetricsAutoConfiguration.class, ObservationAutoConfiguration.class,
-				MetricsAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class,
-				CompositeMeterRegistryAutoConfiguration.class))
+				FastroMetricsAutoConfiguration.class, FastroRouteCostAutoConfiguration.class,
+				ObservationAutoConfiguration.class, MetricsAutoConfiguration.class,
+				SimpleMetricsExportAutoConfiguration.class, CompositeMeterRegistryAutoConfiguration.class))
 		.withPropertyValues("fastro.server.port=0")
 		.withUserConfiguration(FastroAutoConfigurationTest.HelloRoutes.class);
 
@@ -94,6 +96,45 @@ class FastroMetricsAutoConfigurationTest {
 						.isEqualTo(2L));
 				assertThat(meters.find("http.server.requests").tags("uri", "NOT_FOUND").meters()).isEmpty();
 			});
+	}
+
+	@Test
+	void measuresNoRouteCostUnlessAsked() {
+		this.runner.run((context) -> {
+			assertThat(context).doesNotHaveBean("fastroRouteCostDispatcher")
+				.doesNotHaveBean("fastroRouteCostScheduler");
+			assertThat(context.getBeansOfType(DispatcherWrapper.class)).doesNotContainKey("fastroRouteCostDispatcher");
+			assertThat(context.getBean(FastroAutoConfiguration.BLOCKING_SCHEDULER))
+				.isNotInstanceOf(RouteCostScheduler.class);
+			MeterRegistry meters = served(context);
+			assertThat(meters.find("http.server.requests.cpu").meters()).isEmpty();
+			assertThat(meters.find("http.server.requests.allocated").meters()).isEmpty();
+		});
+	}
+
+	@Test
+	void measuresRouteCostWhenAsked() {
+		this.runner.withPropertyValues("fastro.metrics.route-cost.enabled=true").run((context) -> {
+			assertThat(context.getBean(FastroAutoConfiguration.BLOCKING_SCHEDULER))
+				.isInstanceOf(RouteCostScheduler.class);
+			MeterRegistry meters = served(context);
+			await().atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> assertThat(meters.find("http.server.requests.cpu").tags("uri", "/hello").summary())
+					.isNotNull());
+		});
+	}
+
+	@Test
+	void refusesToStartARouteCostWithoutRegistries() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, FastroAutoConfiguration.class,
+					FastroServerAutoConfiguration.class, FastroRouteCostAutoConfiguration.class))
+			.withPropertyValues("fastro.server.port=0", "fastro.metrics.route-cost.enabled=true")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("fastro.metrics.route-cost.enabled")
+				.hasMessageContaining("MeterRegistry"));
 	}
 
 	@Test

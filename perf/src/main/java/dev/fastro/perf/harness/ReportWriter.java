@@ -68,6 +68,7 @@ public final class ReportWriter {
 			Map.entry(ServerKind.NATIVE_ROUTED, "#95a5a6"), Map.entry(ServerKind.FASTRO, "#e67e22"),
 			Map.entry(ServerKind.FASTRO_CACHE, "#f5b041"), Map.entry(ServerKind.FASTRO_REACTOR_NETTY, "#dc7633"),
 			Map.entry(ServerKind.FASTRO_DEMO, "#a04000"), Map.entry(ServerKind.FASTRO_METRICS, "#e67e22"),
+			Map.entry(ServerKind.FASTRO_ROUTE_COST, "#ca6f1e"),
 			Map.entry(ServerKind.FASTRO_NO_LEAK_DETECTION, "#f0b27a"), Map.entry(ServerKind.WEBFLUX, "#2e86c1"),
 			Map.entry(ServerKind.RAW, "#27ae60"), Map.entry(ServerKind.VERTX, "#8e44ad"),
 			Map.entry(ServerKind.JAVALIN, "#c0392b"), Map.entry(ServerKind.MVC, "#16a085"),

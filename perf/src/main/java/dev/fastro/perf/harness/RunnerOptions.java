@@ -65,11 +65,11 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --warmup S           seconds of warm-up per server, all its requests at once (default 15, quick 1)
 			  --connections N      wrk connections (default 100)
 			  --servers LIST       comma-separated: native,fastro,fastro-cache,fastro-metrics,fastro-demo,
-			                       fastro-reactor-netty,fastro-no-leak-detection,fastro-secured,webflux,
+			                       fastro-route-cost,fastro-reactor-netty,fastro-no-leak-detection,fastro-secured,webflux,
 			                       webflux-secured,raw,raw-websocket and
 			                       the peers vertx,javalin,mvc,mvc-virtual,helidon (default
 			                       native,fastro,fastro-cache,fastro-metrics,webflux,raw; quick: the same
-			                       without fastro-metrics; fastro-metrics, fastro-demo, fastro-reactor-netty
+			                       without fastro-metrics; fastro-metrics, fastro-route-cost, fastro-demo, fastro-reactor-netty
 			                       and fastro-no-leak-detection run the scenarios only, fastro-secured and
 			                       webflux-secured the security experiment only; mvc-virtual and
 			                       helidon need a JDK 21+, see perf/README.md; nginx serves the static

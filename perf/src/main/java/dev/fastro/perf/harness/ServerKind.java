@@ -50,6 +50,13 @@ public enum ServerKind {
 	FASTRO_METRICS("fastro-metrics", "Fastro + metrics", "dev.fastro.perf.fastro.FastroPerfApp"),
 
 	/**
+	 * The observed app with {@code fastro.metrics.route-cost.enabled}, which also records
+	 * each request's CPU time and allocated bytes: what route cost adds to
+	 * {@code fastro-metrics}, named beside it.
+	 */
+	FASTRO_ROUTE_COST("fastro-route-cost", "Fastro + metrics + route cost", "dev.fastro.perf.fastro.FastroPerfApp"),
+
+	/**
 	 * The same app with Netty's leak detection off through Spring Boot's own key, as
 	 * Vert.x turns it off at start: what the detector, which samples one buffer in 128 at
 	 * Boot's default, costs Fastro. A diagnosis, not a configuration Fastro ships.
@@ -248,8 +255,9 @@ public enum ServerKind {
 	 */
 	public boolean spring() {
 		return this == FASTRO || this == FASTRO_CACHE || this == FASTRO_REACTOR_NETTY || this == FASTRO_METRICS
-				|| this == FASTRO_NO_LEAK_DETECTION || this == FASTRO_DEMO || this == FASTRO_SECURED || this == WEBFLUX
-				|| this == WEBFLUX_SECURED || this == MVC || this == MVC_VIRTUAL;
+				|| this == FASTRO_ROUTE_COST || this == FASTRO_NO_LEAK_DETECTION || this == FASTRO_DEMO
+				|| this == FASTRO_SECURED || this == WEBFLUX || this == WEBFLUX_SECURED || this == MVC
+				|| this == MVC_VIRTUAL;
 	}
 
 	/**
@@ -270,8 +278,8 @@ public enum ServerKind {
 				args.add("--port=" + port);
 				args.add("--perf.routes=" + generatedRoutes);
 			}
-			case FASTRO, FASTRO_CACHE, FASTRO_REACTOR_NETTY, FASTRO_METRICS, FASTRO_NO_LEAK_DETECTION,
-					FASTRO_SECURED -> {
+			case FASTRO, FASTRO_CACHE, FASTRO_REACTOR_NETTY, FASTRO_METRICS, FASTRO_ROUTE_COST,
+					FASTRO_NO_LEAK_DETECTION, FASTRO_SECURED -> {
 				args.add("--fastro.server.port=" + port);
 				args.add("--fastro.server.event-loop-threads=1");
 				args.add("--perf.routes=" + generatedRoutes);
@@ -281,8 +289,11 @@ public enum ServerKind {
 				if (this == FASTRO_REACTOR_NETTY) {
 					args.add("--fastro.server.http1-exchange=reactor-netty");
 				}
-				if (this == FASTRO_METRICS) {
+				if (this == FASTRO_METRICS || this == FASTRO_ROUTE_COST) {
 					args.add("--perf.metrics=true");
+				}
+				if (this == FASTRO_ROUTE_COST) {
+					args.add("--fastro.metrics.route-cost.enabled=true");
 				}
 				if (this == FASTRO_NO_LEAK_DETECTION) {
 					args.add("--spring.netty.leak-detection=disabled");

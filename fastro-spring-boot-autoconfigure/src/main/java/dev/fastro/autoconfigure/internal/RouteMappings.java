@@ -61,13 +61,21 @@ public final class RouteMappings implements MappingDescriptionProvider {
 			.toList();
 		RequestMappingConditions conditions = new RequestMappingConditions(List.of(route.method()),
 				List.of(route.pattern()), consumes, produces, List.of(), List.of());
-		List<String> middleware = new ArrayList<>();
-		served.globalMiddleware().forEach((global) -> middleware.add(beanNames.getOrDefault(global, name(global))));
-		route.middleware().forEach((own) -> middleware.add(name(own)));
-		RouteDetails details = new RouteDetails(route.group(), middleware, route.blocking(), route.streaming(),
-				route.handler() instanceof WebSocketEndpoint, description.summary());
+		RouteDetails details = new RouteDetails(route.group(), chain(served, beanNames), route.blocking(),
+				route.streaming(), route.handler() instanceof WebSocketEndpoint, description.summary());
 		return new RouteMapping("{" + route.method() + " [" + route.pattern() + "]}", served.source(),
 				new Details(conditions, details));
+	}
+
+	/**
+	 * The names of a served route's middleware chain, outermost first: global middleware
+	 * beans by bean name, then its group's and its own by {@link #name}.
+	 */
+	static List<String> chain(ServedRoute served, Map<Middleware, String> beanNames) {
+		List<String> chain = new ArrayList<>();
+		served.globalMiddleware().forEach((global) -> chain.add(beanNames.getOrDefault(global, name(global))));
+		served.route().middleware().forEach((own) -> chain.add(name(own)));
+		return chain;
 	}
 
 	/**

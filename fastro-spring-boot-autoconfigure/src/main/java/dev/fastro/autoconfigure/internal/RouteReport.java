@@ -1,7 +1,6 @@
 package dev.fastro.autoconfigure.internal;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,10 +84,8 @@ public final class RouteReport {
 	private Map<Object, String> origins(List<ServedRoute> served) {
 		List<? extends dev.fastro.router.internal.Route<?>> routes = this.dispatcher.router().routes();
 		Map<Object, String> origins = new IdentityHashMap<>();
-		Map<String, Integer> counts = new HashMap<>();
 		for (int i = 0; i < routes.size(); i++) {
-			String source = served.get(i).source();
-			origins.put(routes.get(i).target(), source + ", route #" + counts.merge(source, 1, Integer::sum));
+			origins.put(routes.get(i).target(), served.get(i).origin());
 		}
 		return origins;
 	}
@@ -96,10 +93,7 @@ public final class RouteReport {
 	/** The cells of one route in the table. */
 	private String[] row(ServedRoute served) {
 		Route route = served.route();
-		List<String> chain = new ArrayList<>();
-		served.globalMiddleware()
-			.forEach((global) -> chain.add(this.beanNames.getOrDefault(global, RouteMappings.name(global))));
-		route.middleware().forEach((own) -> chain.add(RouteMappings.name(own)));
+		List<String> chain = RouteMappings.chain(served, this.beanNames);
 		List<String> options = new ArrayList<>();
 		if (route.handler() instanceof WebSocketEndpoint) {
 			options.add("WebSocket");

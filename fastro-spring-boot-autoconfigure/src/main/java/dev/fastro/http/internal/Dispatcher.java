@@ -101,7 +101,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 				String origin = source.name() + ", route #" + (i + 1);
 				List<Middleware> taking = new ArrayList<>(global.size());
 				List<Middleware> chain = scoped(global, (scoped) -> scoped.forRoute(route), taking);
-				served.add(new ServedRoute(source.name(), route, taking));
+				served.add(new ServedRoute(source.name(), origin, route, taking));
 				chain.addAll(route.middleware());
 				BodyPolicy body = new BodyPolicy(route.streaming(), route.maxBodySize(), !route.streaming());
 				ComposedRoute endpoint = new ComposedRoute(Middleware.compose(chain, route.handler()), route.blocking(),

@@ -28,12 +28,12 @@ import dev.fastro.perf.Workload;
  * <p>
  * The servers start once, one after the other, each pinned to the server core with the
  * scenarios' JVM flags. Each is verified, warmed up with a closed loop, and its capacity
- * found: the closed loop's accepted answers per second on 1, 2, 4, ... connections, until
- * one more doubling gains less than {@link #CAPACITY_GAIN}. Then, in rounds, the servers
- * take turns in {@link Plan#order}'s order: each gets a lead-in at {@link #LEAD_IN_SHARE}
- * of its capacity, then {@link #OVERLOAD_FACTOR} times its capacity for
- * {@code --seconds}; the run ends when every request of that window is answered or timed
- * out, and the next waits until the server has worked off what it had queued.
+ * found: the most accepted answers per second of closed loops on 1, 2, 4, ...
+ * {@link #CAPACITY_CONNECTIONS} connections. Then, in rounds, the servers take turns in
+ * {@link Plan#order}'s order: each gets a lead-in at {@link #LEAD_IN_SHARE} of its
+ * capacity, then {@link #OVERLOAD_FACTOR} times its capacity for {@code --seconds}; the
+ * run ends when every request of that window is answered or timed out, and the next waits
+ * until the server has worked off what it had queued.
  */
 final class OverloadBench {
 
@@ -73,14 +73,12 @@ final class OverloadBench {
 	/** How long each step of the capacity search sends. */
 	static final Duration CAPACITY_STEP = Duration.ofSeconds(3);
 
-	/** The largest closed loop of the capacity search. */
-	static final int CAPACITY_MAX_CONNECTIONS = 64;
-
 	/**
-	 * The gain below which one more doubling of the closed loop's connections ends the
-	 * capacity search.
+	 * The largest closed loop of the capacity search: on one core, the work's throughput
+	 * stops growing at 4 to 8 connections, and the whole sweep is made, since on a shared
+	 * machine one step can read low.
 	 */
-	static final double CAPACITY_GAIN = 0.05;
+	static final int CAPACITY_CONNECTIONS = 16;
 
 	/** The closed loop's connections during the warm-up. */
 	static final int WARMUP_CONNECTIONS = 4;
@@ -263,7 +261,7 @@ final class OverloadBench {
 		awaitQuiet(kind, server);
 		List<Capacity.Step> steps = new ArrayList<>();
 		double best = 0;
-		for (int connections = 1; connections <= CAPACITY_MAX_CONNECTIONS; connections *= 2) {
+		for (int connections = 1; connections <= CAPACITY_CONNECTIONS; connections *= 2) {
 			OverloadTally.Result result = client.closedLoop(server.baseUri(), Workload.WORK_PATH, Workload.WORK_ANSWER,
 					connections, CAPACITY_STEP, TIMEOUT);
 			double accepted = result.ok() / seconds(CAPACITY_STEP);
@@ -271,11 +269,7 @@ final class OverloadBench {
 			this.out.printf(Locale.ROOT, "  %s capacity: %d connections, %,.0f accepted/s, p50 %s%n", kind.label(),
 					connections, accepted, OverloadReport.latency(result.accepted().p50()));
 			awaitQuiet(kind, server);
-			boolean gained = accepted > best * (1 + CAPACITY_GAIN);
 			best = Math.max(best, accepted);
-			if (!gained && connections > 1) {
-				break;
-			}
 		}
 		this.capacities.put(kind, new Capacity(best, steps));
 	}

@@ -86,7 +86,7 @@ final class OverloadReport {
 			.with("warmupConnections", OverloadBench.WARMUP_CONNECTIONS)
 			.with("warmup", settings.warmupSeconds())
 			.with("step", OverloadBench.CAPACITY_STEP.toSeconds())
-			.with("gain", percent(OverloadBench.CAPACITY_GAIN))
+			.with("capacityConnections", OverloadBench.CAPACITY_CONNECTIONS)
 			.with("rounds", settings.rounds())
 			.with("leadIn", OverloadBench.LEAD_IN.toSeconds())
 			.with("leadInShare", percent(OverloadBench.LEAD_IN_SHARE))
@@ -135,14 +135,15 @@ final class OverloadReport {
 				table.append("failed | | | | | | | | 0 of ").append(mine.size()).append(" |\n");
 				continue;
 			}
-			table.append(String.join(" | ", spread(valid, OverloadRun::offered, "%,.0f"),
-					spread(valid, OverloadRun::answeredPerSecond, "%,.0f"),
-					spread(valid, OverloadRun::acceptedPerSecond, "%,.0f"),
-					spread(valid, run -> run.share(run.result().ok()), "%.1f%%"),
-					spread(valid, run -> run.share(run.result().shed()), "%.1f%%"),
-					spread(valid, run -> run.share(run.result().other() + run.result().errors()), "%.1f%%"),
-					spread(valid, run -> run.share(run.result().timeouts()), "%.1f%%"),
-					spread(valid, run -> run.result().peakConnections(), "%,.0f"), valid.size() + " of " + mine.size()))
+			table.append(String.join(" | ", spread(valid, OverloadRun::offered, "%,.0f", ""),
+					spread(valid, OverloadRun::answeredPerSecond, "%,.0f", ""),
+					spread(valid, OverloadRun::acceptedPerSecond, "%,.0f", ""),
+					spread(valid, run -> run.share(run.result().ok()), "%.1f", "%%"),
+					spread(valid, run -> run.share(run.result().shed()), "%.1f", "%%"),
+					spread(valid, run -> run.share(run.result().other() + run.result().errors()), "%.1f", "%%"),
+					spread(valid, run -> run.share(run.result().timeouts()), "%.1f", "%%"),
+					spread(valid, run -> run.result().peakConnections(), "%,.0f", ""),
+					valid.size() + " of " + mine.size()))
 				.append(" |\n");
 		}
 		skipped.forEach((server, reason) -> table.append("| ")
@@ -258,14 +259,18 @@ final class OverloadReport {
 				+ latency(Collections.max(values)) + ")";
 	}
 
-	/** The median of a figure over runs, with its range. */
-	private static String spread(List<OverloadRun> runs, ToDoubleFunction<OverloadRun> figure, String format) {
+	/**
+	 * The median of a figure over runs, with its range, such as
+	 * {@code 41.7% (33.3–50.0%)}.
+	 */
+	private static String spread(List<OverloadRun> runs, ToDoubleFunction<OverloadRun> figure, String format,
+			String unit) {
 		List<Double> values = runs.stream().map(figure::applyAsDouble).filter(value -> !Double.isNaN(value)).toList();
 		if (values.isEmpty()) {
 			return "—";
 		}
-		return String.format(Locale.ROOT, format + " (" + format + "–" + format + ")", Stats.median(values),
-				Collections.min(values), Collections.max(values));
+		return String.format(Locale.ROOT, format + unit + " (" + format + "–" + format + unit + ")",
+				Stats.median(values), Collections.min(values), Collections.max(values));
 	}
 
 	private static List<OverloadRun> of(List<OverloadRun> runs, ServerKind server) {

@@ -192,6 +192,10 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			throw new IllegalArgumentException(
 					"the overload experiment writes a report of its own: run it alone, --experiments overload");
 		}
+		if (overload && sideBySide) {
+			throw new IllegalArgumentException("the overload experiment loads one server at a time: "
+					+ "an overloaded server beside another would take its core");
+		}
 		if (output == null) {
 			// The live experiments' report, the overload experiment's, and the security
 			// experiment's alone, must not take the place of the scenarios'.

@@ -437,7 +437,12 @@ final class OpenLoopClient implements AutoCloseable {
 			connection.inFlight = null;
 			int status = response.status().code();
 			OverloadTally.Outcome outcome;
-			if (status == 503) {
+			if (System.nanoTime() - request.dueNanos() >= this.timeoutNanos) {
+				// Read after its timeout, which the timeout check, on this same busy
+				// thread, had not yet seen: the client had given up on it.
+				outcome = OverloadTally.Outcome.TIMEOUT;
+			}
+			else if (status == 503) {
 				outcome = OverloadTally.Outcome.SHED;
 			}
 			else if (status >= 200 && status < 300 && ByteBufUtil.equals(response.content(), this.expectedBody)) {

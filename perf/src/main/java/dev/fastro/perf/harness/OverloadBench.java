@@ -283,24 +283,27 @@ final class OverloadBench {
 				this.options.rounds(), kind.label(), offered, this.options.seconds(), LEAD_IN.toSeconds(),
 				capacity * LEAD_IN_SHARE);
 		long ticks = server.cpuTicks();
+		CoreTicks clientCore = CoreTicks.read(this.options.wrkCpu());
 		OverloadTally.Result result = client.openLoop(server.baseUri(), Workload.WORK_PATH, Workload.WORK_ANSWER,
 				capacity * LEAD_IN_SHARE, LEAD_IN, offered, Duration.ofSeconds(this.options.seconds()), TIMEOUT);
 		CpuTime cpu = new CpuTime(server.cpuTicks() - ticks, ProcessCpu.ticksPerSecond());
+		double clientCoreBusy = CoreTicks.read(this.options.wrkCpu()).busySince(clientCore);
 		String problem = server.alive() ? null : "the server exited: " + server.logTail();
 		if (result.firstError() != null) {
 			this.problems.add(String.format(Locale.ROOT,
 					"%s, round %d: %,d request(s) lost with their connection; the first failure: %s", kind.label(),
 					round, result.errors(), result.firstError()));
 		}
-		OverloadRun run = new OverloadRun(kind, round, capacity, offered, this.options.seconds(), result, cpu, problem);
+		OverloadRun run = new OverloadRun(kind, round, capacity, offered, this.options.seconds(), result, cpu,
+				clientCoreBusy, problem);
 		this.runs.add(run);
 		this.out.printf(Locale.ROOT,
 				"  %,.0f answered/s in the window, %.1f%% 2xx, %.1f%% 503, %.1f%% other, %.1f%% timed out; 2xx p50 %s p99 %s p99.9 %s;"
-						+ " %,d connections at most%n",
+						+ " %,d connections at most; the client's core %.0f%% busy%n",
 				run.answeredPerSecond(), run.share(result.ok()), run.share(result.shed()),
 				run.share(result.other() + result.errors()), run.share(result.timeouts()),
 				OverloadReport.latency(result.accepted().p50()), OverloadReport.latency(result.accepted().p99()),
-				OverloadReport.latency(result.accepted().p999()), result.peakConnections());
+				OverloadReport.latency(result.accepted().p999()), result.peakConnections(), clientCoreBusy * 100);
 		awaitQuiet(kind, server);
 	}
 

@@ -42,7 +42,7 @@ final class OverloadReport {
 
 	private static final String CSV_HEADER = "server,server_label,round,capacity_per_s,offered_per_s,seconds,requests,"
 			+ "ok,shed,other,errors,timeouts,answered_per_s,ok_p50_us,ok_p99_us,ok_p999_us,ok_max_us,all_p50_us,"
-			+ "all_p99_us,all_p999_us,all_max_us,peak_connections,server_cpu_ticks,clk_tck,valid,problem";
+			+ "all_p99_us,all_p999_us,all_max_us,peak_connections,server_cpu_ticks,clk_tck,client_core_busy,valid,problem";
 
 	/** The report's prose. */
 	static final MarkdownTemplate TEXT = MarkdownTemplate.load(OverloadReport.class, "overload-report.md");
@@ -186,8 +186,8 @@ final class OverloadReport {
 	private static String runsTable(List<OverloadRun> runs) {
 		StringBuilder table = new StringBuilder(
 				"| Round | Server | Offered (req/s) | Requests | 2xx | 503 | Other | Errors | Timed out | Accepted p99 "
-						+ "| All p99 | Connections | CPU (s) | Result |\n"
-						+ "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+						+ "| All p99 | Connections | CPU (s) | Client busy | Result |\n"
+						+ "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
 		for (OverloadRun run : runs) {
 			OverloadTally.Result result = run.result();
 			table.append("| ")
@@ -197,6 +197,8 @@ final class OverloadReport {
 						count(result.timeouts()), latency(result.accepted().p99()), latency(result.all().p99()),
 						count(result.peakConnections()),
 						run.cpu().known() ? String.format(Locale.ROOT, "%.2f", run.cpu().micros() / 1e6) : "—",
+						Double.isNaN(run.clientCoreBusy()) ? "—"
+								: String.format(Locale.ROOT, "%.0f%%", run.clientCoreBusy() * 100),
 						run.valid() ? "ok" : "**invalid**: " + run.problem().replace("|", "\\|").replace("\n", " ")))
 				.append(" |\n");
 		}
@@ -225,7 +227,7 @@ final class OverloadReport {
 					micros(result.accepted().p99()), micros(result.accepted().p999()), micros(result.accepted().max()),
 					micros(result.all().p50()), micros(result.all().p99()), micros(result.all().p999()),
 					micros(result.all().max()), result.peakConnections(), run.cpu().ticks(), run.cpu().ticksPerSecond(),
-					run.valid(), Objects.toString(run.problem(), ""))
+					decimal(run.clientCoreBusy()), run.valid(), Objects.toString(run.problem(), ""))
 			.map(value -> CsvWriter.field(String.valueOf(value).replace("\n", " ")))
 			.collect(Collectors.joining(","));
 	}

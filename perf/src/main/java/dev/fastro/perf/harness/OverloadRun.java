@@ -11,10 +11,11 @@ package dev.fastro.perf.harness;
  * @param seconds the window
  * @param result what became of the window's requests
  * @param cpu the server's CPU time from the lead-in's start to the run's end
+ * @param clientCoreBusy how busy the client's core was over the same time
  * @param problem what went wrong, {@code null} for a valid run
  */
 record OverloadRun(ServerKind server, int round, double capacity, double offered, int seconds,
-		OverloadTally.Result result, CpuTime cpu, String problem) {
+		OverloadTally.Result result, CpuTime cpu, double clientCoreBusy, String problem) {
 
 	/**
 	 * Whether the run counts: the server lived through it. Errors, timeouts and

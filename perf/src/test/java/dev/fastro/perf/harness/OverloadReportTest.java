@@ -40,7 +40,8 @@ class OverloadReportTest {
 					+ "| 0.0% (0.0–0.0%) | 0.0% (0.0–0.0%) | 58.3% (50.0–66.7%) | 300 (300–300) | 2 of 2 |")
 			.contains("| Fastro + shedding | not measured: no load shedding | | | | | | | | |")
 			.contains("| Fastro | 3.00 s (2.00 s–4.00 s) |")
-			.contains("| 2 | Fastro | 1,200 | 12,000 | 4,000 | 0 | 0 | 0 | 8,000 |")
+			.contains(
+					"| 2 | Fastro | 1,200 | 12,000 | 4,000 | 0 | 0 | 0 | 8,000 | 9.50 s | 9.50 s | 300 | 10.00 | 50% | ok |")
 			.contains("None: every server started");
 	}
 
@@ -53,7 +54,7 @@ class OverloadReportTest {
 	}
 
 	private static OverloadRun run(ServerKind server, int round, OverloadTally.Result result) {
-		return new OverloadRun(server, round, 600, 1_200, 10, result, new CpuTime(1_000, 100), null);
+		return new OverloadRun(server, round, 600, 1_200, 10, result, new CpuTime(1_000, 100), 0.5, null);
 	}
 
 	private static OverloadTally.Result result(long ok, long shed, long timeouts, long answeredInWindow,

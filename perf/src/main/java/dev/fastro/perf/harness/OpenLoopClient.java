@@ -212,8 +212,11 @@ final class OpenLoopClient implements AutoCloseable {
 
 	}
 
-	/** A request due at {@code dueNanos} ({@code System.nanoTime()}). */
-	private record Request(long dueNanos, boolean measured) {
+	/**
+	 * A request due at {@code dueNanos} ({@code System.nanoTime()}), and whether it is
+	 * recorded.
+	 */
+	private record DueRequest(long dueNanos, boolean measured) {
 
 	}
 
@@ -222,7 +225,7 @@ final class OpenLoopClient implements AutoCloseable {
 
 		final Channel channel;
 
-		Request inFlight;
+		DueRequest inFlight;
 
 		Connection(Channel channel) {
 			this.channel = channel;
@@ -231,7 +234,7 @@ final class OpenLoopClient implements AutoCloseable {
 	}
 
 	/** A request in flight on a connection, in the order they were sent. */
-	private record Sent(Connection connection, Request request) {
+	private record Sent(Connection connection, DueRequest request) {
 
 	}
 
@@ -267,7 +270,7 @@ final class OpenLoopClient implements AutoCloseable {
 		private final ArrayDeque<Connection> idle = new ArrayDeque<>();
 
 		/** Requests due, waiting for a connection, oldest first. */
-		private final ArrayDeque<Request> waiting = new ArrayDeque<>();
+		private final ArrayDeque<DueRequest> waiting = new ArrayDeque<>();
 
 		/** Requests sent, oldest first; those answered since are skipped. */
 		private final ArrayDeque<Sent> sent = new ArrayDeque<>();
@@ -316,7 +319,7 @@ final class OpenLoopClient implements AutoCloseable {
 			if (this.schedule == null) {
 				this.start = System.nanoTime();
 				for (int i = 0; i < this.closedConnections; i++) {
-					dispatch(new Request(this.start, true));
+					dispatch(new DueRequest(this.start, true));
 				}
 				this.ticker = this.loop.schedule(this::stopSending, this.closedNanos, TimeUnit.NANOSECONDS);
 			}
@@ -346,7 +349,7 @@ final class OpenLoopClient implements AutoCloseable {
 				if (due > now) {
 					return;
 				}
-				dispatch(new Request(due, this.schedule.measured(this.next)));
+				dispatch(new DueRequest(due, this.schedule.measured(this.next)));
 				this.next++;
 			}
 			this.ticker.cancel(false);
@@ -359,7 +362,7 @@ final class OpenLoopClient implements AutoCloseable {
 			finishIfDone();
 		}
 
-		private void dispatch(Request request) {
+		private void dispatch(DueRequest request) {
 			if (request.measured()) {
 				this.measuredOutstanding++;
 			}
@@ -392,7 +395,7 @@ final class OpenLoopClient implements AutoCloseable {
 					this.open--;
 					this.tally.error("connecting: " + future.cause());
 					// The request that wanted this connection fails with it.
-					Request request = this.waiting.poll();
+					DueRequest request = this.waiting.poll();
 					if (request != null) {
 						complete(request, OverloadTally.Outcome.ERROR);
 					}
@@ -405,21 +408,21 @@ final class OpenLoopClient implements AutoCloseable {
 
 		/** A connection ready for a request: the oldest waiting one, or the idle ones. */
 		private void free(Connection connection) {
-			Request request = this.waiting.poll();
+			DueRequest request = this.waiting.poll();
 			if (request != null) {
 				send(connection, request);
 			}
 			else if (this.schedule == null && this.sending) {
 				// The closed loop: the next request at once, until its time is up.
 				this.measuredOutstanding++;
-				send(connection, new Request(System.nanoTime(), true));
+				send(connection, new DueRequest(System.nanoTime(), true));
 			}
 			else {
 				this.idle.add(connection);
 			}
 		}
 
-		private void send(Connection connection, Request request) {
+		private void send(Connection connection, DueRequest request) {
 			connection.inFlight = request;
 			this.sent.add(new Sent(connection, request));
 			FullHttpRequest get = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, this.target,
@@ -430,7 +433,7 @@ final class OpenLoopClient implements AutoCloseable {
 
 		/** An answer came on a connection. */
 		void answered(Connection connection, FullHttpResponse response) {
-			Request request = connection.inFlight;
+			DueRequest request = connection.inFlight;
 			if (request == null) {
 				return;
 			}
@@ -470,7 +473,7 @@ final class OpenLoopClient implements AutoCloseable {
 		void closed(Connection connection) {
 			this.open--;
 			this.idle.remove(connection);
-			Request request = connection.inFlight;
+			DueRequest request = connection.inFlight;
 			if (request != null) {
 				connection.inFlight = null;
 				complete(request, OverloadTally.Outcome.ERROR);
@@ -503,7 +506,7 @@ final class OpenLoopClient implements AutoCloseable {
 			}
 		}
 
-		private void complete(Request request, OverloadTally.Outcome outcome) {
+		private void complete(DueRequest request, OverloadTally.Outcome outcome) {
 			if (!request.measured()) {
 				return;
 			}

@@ -126,14 +126,6 @@ final class OverloadTally {
 			return this.ok + this.shed + this.other + this.errors + this.timeouts;
 		}
 
-		/**
-		 * The requests that got an answer, whatever its status.
-		 * @return {@code ok}, {@code shed} and {@code other}
-		 */
-		long answered() {
-			return this.ok + this.shed + this.other;
-		}
-
 	}
 
 	/**

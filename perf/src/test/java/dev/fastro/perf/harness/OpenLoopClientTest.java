@@ -110,7 +110,6 @@ class OpenLoopClientTest {
 			assertThat(result.other()).isEqualTo(250);
 			assertThat(result.timeouts()).isEqualTo(250);
 			assertThat(result.errors()).isZero();
-			assertThat(result.answered()).isEqualTo(750);
 			// A timed-out request counts at the timeout among all.
 			assertThat(result.all().max()).isEqualTo(TIMEOUT.toNanos());
 			assertThat(result.accepted().max()).isLessThan(TIMEOUT.toNanos());

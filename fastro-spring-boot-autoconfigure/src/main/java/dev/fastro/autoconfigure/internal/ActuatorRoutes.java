@@ -4,19 +4,23 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.Handler;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Response;
+import dev.fastro.http.Route;
 import dev.fastro.http.Routes;
 import dev.fastro.http.spi.HostHeader;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.web.EndpointLinksResolver;
@@ -35,6 +39,8 @@ import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
  * scrape) is a blocking route, run off the event loop.
  */
 public final class ActuatorRoutes {
+
+	private static final EndpointId HEALTH = EndpointId.of("health");
 
 	private ActuatorRoutes() {
 	}
@@ -60,10 +66,7 @@ public final class ActuatorRoutes {
 		for (ExposableWebEndpoint endpoint : endpoints) {
 			Map<List<String>, List<WebOperation>> byRoute = new LinkedHashMap<>();
 			for (WebOperation operation : endpoint.getOperations()) {
-				WebOperationRequestPredicate predicate = operation.getRequestPredicate();
-				List<String> route = List.of(predicate.getHttpMethod().name(),
-						routePath(mapping.createSubPath(predicate.getPath())));
-				byRoute.computeIfAbsent(route, (key) -> new ArrayList<>()).add(operation);
+				byRoute.computeIfAbsent(route(mapping, operation), (key) -> new ArrayList<>()).add(operation);
 			}
 			byRoute.forEach((route, operations) -> {
 				operations.sort(Comparator.comparing((WebOperation operation) -> Collections
@@ -83,6 +86,32 @@ public final class ActuatorRoutes {
 			routes.get(routePath(mapping.getPath()), ctx -> linksPage(ctx, links, produced, bodies));
 		}
 		return routes.build();
+	}
+
+	/**
+	 * Which routes of {@link #of} serve Actuator's health endpoint, its groups such as
+	 * {@code liveness} and {@code readiness} included: those load shedding never sheds,
+	 * since a probe refused under load would have the platform restart, or take out of
+	 * service, an instance that is merely busy.
+	 * @param endpoints the exposed web endpoints
+	 * @param basePath the base path, such as {@code /actuator}
+	 * @return whether a route serves health
+	 */
+	public static NeverShed health(Collection<ExposableWebEndpoint> endpoints, String basePath) {
+		EndpointMapping mapping = new EndpointMapping(basePath);
+		Set<List<String>> health = new HashSet<>();
+		for (ExposableWebEndpoint endpoint : endpoints) {
+			if (endpoint.getEndpointId().equals(HEALTH)) {
+				endpoint.getOperations().forEach((operation) -> health.add(route(mapping, operation)));
+			}
+		}
+		return new NeverShed((route) -> health.contains(List.of(route.method(), route.pattern())));
+	}
+
+	/** The method and path pattern of an operation's route. */
+	private static List<String> route(EndpointMapping mapping, WebOperation operation) {
+		WebOperationRequestPredicate predicate = operation.getRequestPredicate();
+		return List.of(predicate.getHttpMethod().name(), routePath(mapping.createSubPath(predicate.getPath())));
 	}
 
 	private static Response linksPage(Context ctx, EndpointLinksResolver links, ProducedMediaTypes produced,

@@ -8,6 +8,8 @@ import dev.fastro.http.Handler;
  * @param chain the global, group and route middleware around the handler
  * @param blocking whether the chain runs off the event loop
  * @param body how the route takes its request body
+ * @param inFlight the limit on requests in flight the route counts against, or
+ * {@code null} when none does: load shedding is off, or the route is never shed
  */
-record ComposedRoute(Handler chain, boolean blocking, BodyPolicy body) {
+record ComposedRoute(Handler chain, boolean blocking, BodyPolicy body, InFlightLimit inFlight) {
 }

@@ -8,8 +8,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.ErrorHook;
@@ -28,11 +30,13 @@ import dev.fastro.router.internal.RouteConflictException;
 import dev.fastro.router.internal.RouteMatch;
 import dev.fastro.router.internal.RoutePatternException;
 import dev.fastro.router.internal.Router;
+import io.netty.util.AsciiString;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.reactivestreams.Publisher;
 import reactor.core.Exceptions;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.SignalType;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -57,6 +61,10 @@ import reactor.core.scheduler.Schedulers;
 public final class Dispatcher implements ExchangeDispatcher {
 
 	private static final Log logger = LogFactory.getLog(Dispatcher.class);
+
+	private static final long NANOS_PER_SECOND = Duration.ofSeconds(1).toNanos();
+
+	private static final AsciiString RETRY_AFTER = AsciiString.cached("retry-after");
 
 	private final Router<ComposedRoute> router;
 
@@ -85,6 +93,18 @@ public final class Dispatcher implements ExchangeDispatcher {
 	/** How a streaming route without a limit of its own takes a multipart body. */
 	private final BodyPolicy streamedMultipartBody;
 
+	/** What a request shed is told to wait before it tries again, in whole seconds. */
+	private final long retryAfterSeconds;
+
+	/**
+	 * The request timeout, or 0 for none: how long a blocking handler may wait to start.
+	 */
+	private final long requestTimeoutNanos;
+
+	private final Rejections rejections;
+
+	private final InFlightLimit inFlightLimit;
+
 	private Dispatcher(Builder builder) {
 		List<Middleware> global = List.copyOf(builder.middleware);
 		Router.Builder<ComposedRoute> routes = Router.<ComposedRoute>builder()
@@ -104,8 +124,10 @@ public final class Dispatcher implements ExchangeDispatcher {
 				served.add(new ServedRoute(source.name(), origin, route, taking));
 				chain.addAll(route.middleware());
 				BodyPolicy body = new BodyPolicy(route.streaming(), route.maxBodySize(), !route.streaming());
+				InFlightLimit inFlight = (builder.inFlightLimit != null && !builder.neverShed.test(route))
+						? builder.inFlightLimit : null;
 				ComposedRoute endpoint = new ComposedRoute(Middleware.compose(chain, route.handler()), route.blocking(),
-						body);
+						body, inFlight);
 				try {
 					routes.add(route.method(), route.pattern(), endpoint);
 				}
@@ -116,7 +138,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 				List<Middleware> preflight = scoped(global, (scoped) -> scoped.forPreflight(route), new ArrayList<>());
 				preflight.addAll(route.middleware());
 				this.preflights.put(endpoint, new ComposedRoute(Middleware.compose(preflight, this::answerNoRoute),
-						route.blocking(), BodyPolicy.WHOLE));
+						route.blocking(), BodyPolicy.WHOLE, null));
 			}
 		}
 		this.served = List.copyOf(served);
@@ -129,7 +151,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 		}
 		this.noRoute = new ComposedRoute(Middleware
 			.compose(scoped(global, RouteScopedMiddleware::forNoRoute, new ArrayList<>()), this::answerNoRoute), false,
-				BodyPolicy.WHOLE);
+				BodyPolicy.WHOLE, null);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
 		JsonCodec json = Objects.requireNonNull(builder.json, "json");
@@ -141,6 +163,10 @@ public final class Dispatcher implements ExchangeDispatcher {
 		this.multiparts = new Multiparts(builder.multipart, builder.blockingScheduler);
 		this.multipartBody = new BodyPolicy(true, builder.multipart.maxRequestSize(), true);
 		this.streamedMultipartBody = new BodyPolicy(true, builder.multipart.maxRequestSize(), false);
+		this.retryAfterSeconds = (builder.retryAfter.toNanos() + NANOS_PER_SECOND - 1) / NANOS_PER_SECOND;
+		this.requestTimeoutNanos = (builder.requestTimeout != null) ? builder.requestTimeout.toNanos() : 0;
+		this.rejections = builder.rejections;
+		this.inFlightLimit = builder.inFlightLimit;
 	}
 
 	/**
@@ -169,6 +195,14 @@ public final class Dispatcher implements ExchangeDispatcher {
 	/** The router, for its routes and cache statistics. */
 	public Router<?> router() {
 		return this.router;
+	}
+
+	/**
+	 * The limit on requests in flight, for its metrics; {@code null} when load shedding
+	 * is off.
+	 */
+	public InFlightLimit inFlightLimit() {
+		return this.inFlightLimit;
 	}
 
 	/** The routes served, in the order they were declared, for tools that list them. */
@@ -211,18 +245,60 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 	private Publisher<Void> answer(Exchange ctx) {
 		Object result;
+		boolean admitted = false;
 		try {
 			for (RequestHook hook : this.requestHooks) {
 				hook.onRequest(ctx);
 			}
 			ComposedRoute endpoint = route(ctx);
+			if (endpoint.inFlight() != null) {
+				admitted = admit(ctx, endpoint.inFlight());
+				if (!admitted) {
+					endpoint = this.noRoute;
+				}
+			}
 			result = endpoint.blocking() ? offload(endpoint, ctx) : endpoint.chain().handle(ctx);
 		}
 		catch (Throwable ex) {
 			Exceptions.throwIfJvmFatal(ex);
-			return this.writer.writeError(ctx, ex);
+			return admitted ? inFlight(ctx, () -> this.writer.writeError(ctx, ex)) : this.writer.writeError(ctx, ex);
 		}
-		return this.writer.write(ctx, result);
+		return admitted ? inFlight(ctx, () -> this.writer.write(ctx, result)) : this.writer.write(ctx, result);
+	}
+
+	/**
+	 * Takes a place for a request under the limit on requests in flight, or, when there
+	 * is none, marks it to be answered {@code 503} with {@code Retry-After} instead of
+	 * routed: through the global middleware and the hooks, as a request refused before
+	 * routing is, so that CORS and request ids shape this answer too.
+	 * @return whether the request took a place
+	 */
+	private boolean admit(Exchange ctx, InFlightLimit limit) {
+		InFlightLimit.Permit permit = limit.tryEnter();
+		if (permit != null) {
+			ctx.enteredInFlight(permit);
+			return true;
+		}
+		this.rejections.rejected(ctx, Rejections.Reason.IN_FLIGHT_LIMIT);
+		ctx.responseHeaders().set(RETRY_AFTER, this.retryAfterSeconds);
+		ctx.routingFailure(new HttpException(503, "The server is at its " + limit + "; retry in "
+				+ this.retryAfterSeconds + ((this.retryAfterSeconds != 1) ? " seconds" : " second")));
+		return false;
+	}
+
+	/**
+	 * The answer of a request that holds a place under the limit on requests in flight,
+	 * which it gives back once the answer has ended, however it ended, unless a streamed
+	 * answer gave it back as it began.
+	 */
+	private static Publisher<Void> inFlight(Exchange ctx, Supplier<Publisher<Void>> answer) {
+		try {
+			return Mono.from(answer.get()).doFinally((signal) -> ctx.leaveInFlight(signal == SignalType.ON_COMPLETE));
+		}
+		catch (RuntimeException ex) {
+			ctx.leaveInFlight(false);
+			throw ex;
+		}
 	}
 
 	/**
@@ -335,22 +411,53 @@ public final class Dispatcher implements ExchangeDispatcher {
 	 * went away, the request timed out) interrupts the handler; what it throws then
 	 * answers nobody, so it is not reported, where Reactor would log it as a dropped
 	 * error.
+	 * <p>
+	 * A request that waited for a thread past its request timeout is not started: its
+	 * answer, a 503, has been given or is due, and its client may be gone. Nor is one
+	 * whose answer was cancelled while it waited, should the scheduler run a task it
+	 * could not take back.
 	 */
 	private Mono<Object> offload(ComposedRoute endpoint, Context ctx) {
-		AtomicBoolean cancelled = new AtomicBoolean();
+		long queued = System.nanoTime();
+		AtomicInteger state = new AtomicInteger(QUEUED);
 		return Mono.fromCallable(() -> {
+			if (!state.compareAndSet(QUEUED, STARTED)) {
+				return null;
+			}
+			if (pastDeadline(queued)) {
+				this.rejections.rejected(ctx, Rejections.Reason.DEADLINE);
+				throw new HttpException(503, "Not started: it waited for a thread past the request timeout of "
+						+ Duration.ofNanos(this.requestTimeoutNanos).toMillis() + " ms");
+			}
 			try {
 				return endpoint.chain().handle(ctx);
 			}
 			catch (Exception ex) {
-				if (cancelled.get()) {
+				if (state.get() == CANCELLED) {
 					logger.debug("Blocking handler for " + ctx + " ended by its cancellation", ex);
 					return null;
 				}
 				throw ex;
 			}
-		}).subscribeOn(this.blockingScheduler).doOnCancel(() -> cancelled.set(true));
+		}).subscribeOn(this.blockingScheduler).doOnCancel(() -> {
+			if (state.getAndSet(CANCELLED) == QUEUED && pastDeadline(queued)) {
+				this.rejections.rejected(ctx, Rejections.Reason.DEADLINE);
+			}
+		});
 	}
+
+	private boolean pastDeadline(long queued) {
+		return this.requestTimeoutNanos > 0 && System.nanoTime() - queued >= this.requestTimeoutNanos;
+	}
+
+	/** A blocking handler's task, waiting for a thread. */
+	private static final int QUEUED = 0;
+
+	/** A blocking handler's task, begun. */
+	private static final int STARTED = 1;
+
+	/** A blocking handler's task whose answer was cancelled. */
+	private static final int CANCELLED = 2;
 
 	private Object answerNoRoute(Context ctx) {
 		// The chain is handed the exchange that dispatch() was given.
@@ -437,6 +544,14 @@ public final class Dispatcher implements ExchangeDispatcher {
 		private NoRouteFallback fallback;
 
 		private MultipartSettings multipart = MultipartSettings.DEFAULTS;
+
+		private InFlightLimit inFlightLimit;
+
+		private Predicate<Route> neverShed = (route) -> false;
+
+		private Duration retryAfter = Duration.ofSeconds(1);
+
+		private Rejections rejections = Rejections.NONE;
 
 		private Builder() {
 		}
@@ -566,6 +681,33 @@ public final class Dispatcher implements ExchangeDispatcher {
 		 */
 		public Builder multipart(MultipartSettings settings) {
 			this.multipart = settings;
+			return this;
+		}
+
+		/**
+		 * Sheds load: a request to a route that finds {@code limit} full is answered
+		 * {@code 503} with {@code Retry-After} and a problem naming the limit, without
+		 * its handler; none when not set. Requests that no route takes (404, 405, static
+		 * resources) and CORS preflights are not counted.
+		 * @param limit the limit on requests in flight
+		 * @param neverShed the routes the limit leaves alone, such as health checks
+		 * @param retryAfter how long a request shed is told to wait, written in whole
+		 * seconds, rounded up
+		 * @return this builder
+		 */
+		public Builder inFlightLimit(InFlightLimit limit, Predicate<Route> neverShed, Duration retryAfter) {
+			this.inFlightLimit = Objects.requireNonNull(limit, "limit");
+			this.neverShed = Objects.requireNonNull(neverShed, "neverShed");
+			this.retryAfter = Objects.requireNonNull(retryAfter, "retryAfter");
+			return this;
+		}
+
+		/**
+		 * What hears of each request refused to shed load, such as its metrics; nothing
+		 * unless set.
+		 */
+		public Builder rejections(Rejections rejections) {
+			this.rejections = Objects.requireNonNull(rejections, "rejections");
 			return this;
 		}
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import dev.fastro.autoconfigure.internal.ConfiguredRouteOptions;
 import dev.fastro.http.ErrorHook;
 import dev.fastro.http.ExceptionHandler;
 import dev.fastro.http.Middleware;
@@ -116,11 +117,17 @@ public class FastroAutoConfiguration {
 			ObjectProvider<ResponseHook> responseHooks, ObjectProvider<ErrorHook> errorHooks,
 			@Qualifier(BLOCKING_SCHEDULER) Scheduler blockingScheduler, ObjectProvider<FileResults> fileResults,
 			ObjectProvider<NoRouteFallback> staticResources) {
-		return dispatcher(byBeanName(routes, beanFactory), properties, json, middleware, exceptionHandlers,
-				requestHooks, responseHooks, errorHooks, blockingScheduler)
+		Dispatcher.Builder builder = dispatcher(byBeanName(routes, beanFactory), properties, json, middleware,
+				exceptionHandlers, requestHooks, responseHooks, errorHooks, blockingScheduler)
 			.fileResults(fileResults.getIfAvailable(() -> FileResults.NONE))
-			.noRouteFallback(staticResources.getIfAvailable())
-			.build();
+			.noRouteFallback(staticResources.getIfAvailable());
+		ConfiguredRouteOptions configured = ConfiguredRouteOptions.of(properties);
+		if (configured == null) {
+			return builder.build();
+		}
+		Dispatcher dispatcher = builder.routeOptions(configured).build();
+		configured.checkAllApplied();
+		return dispatcher;
 	}
 
 	/**

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.ErrorHook;
@@ -97,15 +98,20 @@ public final class Dispatcher implements ExchangeDispatcher {
 		for (Source source : builder.routes) {
 			List<Route> declared = source.routes().routes();
 			for (int i = 0; i < declared.size(); i++) {
-				Route route = declared.get(i);
+				Route route = builder.routeOptions.apply(declared.get(i));
 				String origin = source.name() + ", route #" + (i + 1);
+				if (!route.streaming() && route.maxBodySize() > Integer.MAX_VALUE) {
+					throw new IllegalArgumentException("The max body size of " + route + " (" + origin
+							+ ") must be at most 2GB, as its body is received whole; mark its handler streaming");
+				}
 				List<Middleware> taking = new ArrayList<>(global.size());
 				List<Middleware> chain = scoped(global, (scoped) -> scoped.forRoute(route), taking);
 				served.add(new ServedRoute(source.name(), origin, route, taking));
 				chain.addAll(route.middleware());
 				BodyPolicy body = new BodyPolicy(route.streaming(), route.maxBodySize(), !route.streaming());
+				Duration timeout = (route.timeout() != null) ? route.timeout() : builder.requestTimeout;
 				ComposedRoute endpoint = new ComposedRoute(Middleware.compose(chain, route.handler()), route.blocking(),
-						body);
+						body, timeout);
 				try {
 					routes.add(route.method(), route.pattern(), endpoint);
 				}
@@ -116,7 +122,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 				List<Middleware> preflight = scoped(global, (scoped) -> scoped.forPreflight(route), new ArrayList<>());
 				preflight.addAll(route.middleware());
 				this.preflights.put(endpoint, new ComposedRoute(Middleware.compose(preflight, this::answerNoRoute),
-						route.blocking(), BodyPolicy.WHOLE));
+						route.blocking(), BodyPolicy.WHOLE, builder.requestTimeout));
 			}
 		}
 		this.served = List.copyOf(served);
@@ -129,7 +135,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 		}
 		this.noRoute = new ComposedRoute(Middleware
 			.compose(scoped(global, RouteScopedMiddleware::forNoRoute, new ArrayList<>()), this::answerNoRoute), false,
-				BodyPolicy.WHOLE);
+				BodyPolicy.WHOLE, builder.requestTimeout);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
 		JsonCodec json = Objects.requireNonNull(builder.json, "json");
@@ -232,7 +238,11 @@ public final class Dispatcher implements ExchangeDispatcher {
 	public BodyPolicy bodyPolicy(Exchange ctx) {
 		BodyPolicy body = route(ctx).body();
 		if (body.parts()) {
-			return ctx.isMultipart() ? this.multipartBody : body;
+			if (!ctx.isMultipart()) {
+				return body;
+			}
+			// A route's own limit bounds a multipart body too.
+			return (body.maxSize() >= 0) ? new BodyPolicy(true, body.maxSize(), true) : this.multipartBody;
 		}
 		// A multipart body is limited as such, unless the streaming route sets a limit.
 		return (body.streamed() && body.maxSize() < 0 && ctx.isMultipart()) ? this.streamedMultipartBody : body;
@@ -428,6 +438,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 		private Duration requestTimeout;
 
+		private UnaryOperator<Route> routeOptions = UnaryOperator.identity();
+
 		private FileResults files = FileResults.NONE;
 
 		private EventResults events = EventResults.NONE;
@@ -519,6 +531,15 @@ public final class Dispatcher implements ExchangeDispatcher {
 		 * How long a handler may take to answer before it is answered 503; {@code null}
 		 * for no limit.
 		 */
+		/**
+		 * Adjusts each route's options before it is composed, such as with those of the
+		 * application's properties.
+		 */
+		public Builder routeOptions(UnaryOperator<Route> options) {
+			this.routeOptions = options;
+			return this;
+		}
+
 		public Builder requestTimeout(Duration timeout) {
 			this.requestTimeout = timeout;
 			return this;

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import dev.fastro.autoconfigure.internal.ConfiguredRouteOptions;
 import dev.fastro.http.ErrorHook;
 import dev.fastro.http.ExceptionHandler;
 import dev.fastro.http.Middleware;
@@ -126,17 +127,23 @@ public class FastroAutoConfiguration {
 			@Qualifier(BLOCKING_SCHEDULER) Scheduler blockingScheduler, ObjectProvider<FileResults> fileResults,
 			ObjectProvider<NoRouteFallback> staticResources, ObjectProvider<NeverShed> neverShed,
 			ObjectProvider<Rejections> rejections) {
-		Dispatcher.Builder dispatcher = dispatcher(byBeanName(routes, beanFactory), properties, json, middleware,
+		Dispatcher.Builder builder = dispatcher(byBeanName(routes, beanFactory), properties, json, middleware,
 				exceptionHandlers, requestHooks, responseHooks, errorHooks, blockingScheduler)
 			.fileResults(fileResults.getIfAvailable(() -> FileResults.NONE))
 			.noRouteFallback(staticResources.getIfAvailable())
 			.rejections(rejections.getIfAvailable(() -> Rejections.NONE));
 		FastroProperties.LoadShedding shedding = properties.getLoadShedding();
 		if (shedding.getMaxInFlight() != null) {
-			dispatcher.inFlightLimit(inFlightLimit(shedding, beanFactory),
+			builder.inFlightLimit(inFlightLimit(shedding, beanFactory),
 					neverShed.getIfAvailable(() -> NeverShed.NONE).routes(), shedding.getRetryAfter());
 		}
-		return dispatcher.build();
+		ConfiguredRouteOptions configured = ConfiguredRouteOptions.of(properties);
+		if (configured == null) {
+			return builder.build();
+		}
+		Dispatcher dispatcher = builder.routeOptions(configured).build();
+		configured.checkAllApplied();
+		return dispatcher;
 	}
 
 	/**

@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.fastro.server.internal.TrustedProxies;
 
@@ -46,6 +48,22 @@ public class FastroProperties implements Validator {
 	private final Metrics metrics = new Metrics();
 
 	private final LoadShedding loadShedding = new LoadShedding();
+
+	/**
+	 * Options of single routes ('request-timeout', 'max-body-size'), keyed by method and
+	 * pattern as declared, group prefixes included, in brackets: '[POST /uploads/{id}]'.
+	 * They take the place of the options the code and the route's groups set. Unset:
+	 * routes are served as the code declares them.
+	 */
+	private final Map<String, RouteOptions> routes = new LinkedHashMap<>();
+
+	/**
+	 * Options of the routes of a group and its inner groups ('request-timeout',
+	 * 'max-body-size'), keyed by the group's full prefix in brackets: '[/uploads]'. They
+	 * take the place of the options the code sets. Unset: routes are served as the code
+	 * declares them.
+	 */
+	private final Map<String, RouteOptions> groups = new LinkedHashMap<>();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -93,6 +111,48 @@ public class FastroProperties implements Validator {
 
 	public LoadShedding getLoadShedding() {
 		return this.loadShedding;
+	}
+
+	public Map<String, RouteOptions> getRoutes() {
+		return this.routes;
+	}
+
+	public Map<String, RouteOptions> getGroups() {
+		return this.groups;
+	}
+
+	/** Options of a route or of the routes of a group. */
+	public static class RouteOptions {
+
+		/**
+		 * How long the route's answer may take, in place of
+		 * 'fastro.server.request-timeout'. Unset: as the code declares it.
+		 */
+		private Duration requestTimeout;
+
+		/**
+		 * The largest request body the route accepts, in place of
+		 * 'fastro.server.max-body-size' (and, for a multipart body,
+		 * 'fastro.multipart.max-request-size'). Unset: as the code declares it.
+		 */
+		private DataSize maxBodySize;
+
+		public Duration getRequestTimeout() {
+			return this.requestTimeout;
+		}
+
+		public void setRequestTimeout(Duration requestTimeout) {
+			this.requestTimeout = requestTimeout;
+		}
+
+		public DataSize getMaxBodySize() {
+			return this.maxBodySize;
+		}
+
+		public void setMaxBodySize(DataSize maxBodySize) {
+			this.maxBodySize = maxBodySize;
+		}
+
 	}
 
 	/** The Reactor Netty server. */

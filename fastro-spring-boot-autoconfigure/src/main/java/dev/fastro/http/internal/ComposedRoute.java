@@ -1,5 +1,7 @@
 package dev.fastro.http.internal;
 
+import java.time.Duration;
+
 import dev.fastro.http.Handler;
 
 /**
@@ -8,8 +10,9 @@ import dev.fastro.http.Handler;
  * @param chain the global, group and route middleware around the handler
  * @param blocking whether the chain runs off the event loop
  * @param body how the route takes its request body
+ * @param timeout how long its answer may take, or {@code null} for no limit
  * @param inFlight the limit on requests in flight the route counts against, or
  * {@code null} when none does: load shedding is off, or the route is never shed
  */
-record ComposedRoute(Handler chain, boolean blocking, BodyPolicy body, InFlightLimit inFlight) {
+record ComposedRoute(Handler chain, boolean blocking, BodyPolicy body, Duration timeout, InFlightLimit inFlight) {
 }

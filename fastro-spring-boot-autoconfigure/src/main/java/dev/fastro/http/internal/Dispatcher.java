@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.ErrorHook;
@@ -96,11 +97,6 @@ public final class Dispatcher implements ExchangeDispatcher {
 	/** What a request shed is told to wait before it tries again, in whole seconds. */
 	private final long retryAfterSeconds;
 
-	/**
-	 * The request timeout, or 0 for none: how long a blocking handler may wait to start.
-	 */
-	private final long requestTimeoutNanos;
-
 	private final Rejections rejections;
 
 	private final InFlightLimit inFlightLimit;
@@ -117,17 +113,22 @@ public final class Dispatcher implements ExchangeDispatcher {
 		for (Source source : builder.routes) {
 			List<Route> declared = source.routes().routes();
 			for (int i = 0; i < declared.size(); i++) {
-				Route route = declared.get(i);
+				Route route = builder.routeOptions.apply(declared.get(i));
 				String origin = source.name() + ", route #" + (i + 1);
+				if (!route.streaming() && route.maxBodySize() > Integer.MAX_VALUE) {
+					throw new IllegalArgumentException("The max body size of " + route + " (" + origin
+							+ ") must be at most 2GB, as its body is received whole; mark its handler streaming");
+				}
 				List<Middleware> taking = new ArrayList<>(global.size());
 				List<Middleware> chain = scoped(global, (scoped) -> scoped.forRoute(route), taking);
 				served.add(new ServedRoute(source.name(), origin, route, taking));
 				chain.addAll(route.middleware());
 				BodyPolicy body = new BodyPolicy(route.streaming(), route.maxBodySize(), !route.streaming());
+				Duration timeout = (route.timeout() != null) ? route.timeout() : builder.requestTimeout;
 				InFlightLimit inFlight = (builder.inFlightLimit != null && !builder.neverShed.test(route))
 						? builder.inFlightLimit : null;
 				ComposedRoute endpoint = new ComposedRoute(Middleware.compose(chain, route.handler()), route.blocking(),
-						body, inFlight);
+						body, timeout, inFlight);
 				try {
 					routes.add(route.method(), route.pattern(), endpoint);
 				}
@@ -138,7 +139,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 				List<Middleware> preflight = scoped(global, (scoped) -> scoped.forPreflight(route), new ArrayList<>());
 				preflight.addAll(route.middleware());
 				this.preflights.put(endpoint, new ComposedRoute(Middleware.compose(preflight, this::answerNoRoute),
-						route.blocking(), BodyPolicy.WHOLE, null));
+						route.blocking(), BodyPolicy.WHOLE, builder.requestTimeout, null));
 			}
 		}
 		this.served = List.copyOf(served);
@@ -151,7 +152,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 		}
 		this.noRoute = new ComposedRoute(Middleware
 			.compose(scoped(global, RouteScopedMiddleware::forNoRoute, new ArrayList<>()), this::answerNoRoute), false,
-				BodyPolicy.WHOLE, null);
+				BodyPolicy.WHOLE, builder.requestTimeout, null);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
 		JsonCodec json = Objects.requireNonNull(builder.json, "json");
@@ -164,7 +165,6 @@ public final class Dispatcher implements ExchangeDispatcher {
 		this.multipartBody = new BodyPolicy(true, builder.multipart.maxRequestSize(), true);
 		this.streamedMultipartBody = new BodyPolicy(true, builder.multipart.maxRequestSize(), false);
 		this.retryAfterSeconds = (builder.retryAfter.toNanos() + NANOS_PER_SECOND - 1) / NANOS_PER_SECOND;
-		this.requestTimeoutNanos = (builder.requestTimeout != null) ? builder.requestTimeout.toNanos() : 0;
 		this.rejections = builder.rejections;
 		this.inFlightLimit = builder.inFlightLimit;
 	}
@@ -308,7 +308,11 @@ public final class Dispatcher implements ExchangeDispatcher {
 	public BodyPolicy bodyPolicy(Exchange ctx) {
 		BodyPolicy body = route(ctx).body();
 		if (body.parts()) {
-			return ctx.isMultipart() ? this.multipartBody : body;
+			if (!ctx.isMultipart()) {
+				return body;
+			}
+			// A route's own limit bounds a multipart body too.
+			return (body.maxSize() >= 0) ? new BodyPolicy(true, body.maxSize(), true) : this.multipartBody;
 		}
 		// A multipart body is limited as such, unless the streaming route sets a limit.
 		return (body.streamed() && body.maxSize() < 0 && ctx.isMultipart()) ? this.streamedMultipartBody : body;
@@ -412,22 +416,23 @@ public final class Dispatcher implements ExchangeDispatcher {
 	 * answers nobody, so it is not reported, where Reactor would log it as a dropped
 	 * error.
 	 * <p>
-	 * A request that waited for a thread past its request timeout is not started: its
+	 * A request that waited for a thread past its route's timeout is not started: its
 	 * answer, a 503, has been given or is due, and its client may be gone. Nor is one
 	 * whose answer was cancelled while it waited, should the scheduler run a task it
 	 * could not take back.
 	 */
 	private Mono<Object> offload(ComposedRoute endpoint, Context ctx) {
 		long queued = System.nanoTime();
+		Duration timeout = endpoint.timeout();
 		AtomicInteger state = new AtomicInteger(QUEUED);
 		return Mono.fromCallable(() -> {
 			if (!state.compareAndSet(QUEUED, STARTED)) {
 				return null;
 			}
-			if (pastDeadline(queued)) {
+			if (pastDeadline(queued, timeout)) {
 				this.rejections.rejected(ctx, Rejections.Reason.DEADLINE);
 				throw new HttpException(503, "Not started: it waited for a thread past the request timeout of "
-						+ Duration.ofNanos(this.requestTimeoutNanos).toMillis() + " ms");
+						+ timeout.toMillis() + " ms");
 			}
 			try {
 				return endpoint.chain().handle(ctx);
@@ -440,14 +445,14 @@ public final class Dispatcher implements ExchangeDispatcher {
 				throw ex;
 			}
 		}).subscribeOn(this.blockingScheduler).doOnCancel(() -> {
-			if (state.getAndSet(CANCELLED) == QUEUED && pastDeadline(queued)) {
+			if (state.getAndSet(CANCELLED) == QUEUED && pastDeadline(queued, timeout)) {
 				this.rejections.rejected(ctx, Rejections.Reason.DEADLINE);
 			}
 		});
 	}
 
-	private boolean pastDeadline(long queued) {
-		return this.requestTimeoutNanos > 0 && System.nanoTime() - queued >= this.requestTimeoutNanos;
+	private static boolean pastDeadline(long queued, Duration timeout) {
+		return timeout != null && System.nanoTime() - queued >= timeout.toNanos();
 	}
 
 	/** A blocking handler's task, waiting for a thread. */
@@ -534,6 +539,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 		private long cacheMaxBytes = 4L << 20;
 
 		private Duration requestTimeout;
+
+		private UnaryOperator<Route> routeOptions = UnaryOperator.identity();
 
 		private FileResults files = FileResults.NONE;
 
@@ -634,6 +641,15 @@ public final class Dispatcher implements ExchangeDispatcher {
 		 * How long a handler may take to answer before it is answered 503; {@code null}
 		 * for no limit.
 		 */
+		/**
+		 * Adjusts each route's options before it is composed, such as with those of the
+		 * application's properties.
+		 */
+		public Builder routeOptions(UnaryOperator<Route> options) {
+			this.routeOptions = options;
+			return this;
+		}
+
 		public Builder requestTimeout(Duration timeout) {
 			this.requestTimeout = timeout;
 			return this;

@@ -246,7 +246,8 @@ final class ResultWriter {
 	 * pending work is cancelled, which interrupts a blocking handler.
 	 */
 	private Mono<?> bounded(Exchange ctx, Mono<?> pending) {
-		return (this.requestTimeout != null) ? pending.timeout(this.requestTimeout, timedOut(ctx)) : pending;
+		Duration timeout = timeout(ctx);
+		return (timeout != null) ? pending.timeout(timeout, timedOut(ctx, timeout)) : pending;
 	}
 
 	/**
@@ -255,15 +256,22 @@ final class ResultWriter {
 	 * first heartbeat begins it too.
 	 */
 	private <T> Flux<T> bounded(Exchange ctx, Flux<T> stream) {
-		return (this.requestTimeout != null)
-				? stream.timeout(Mono.delay(this.requestTimeout), (item) -> Mono.never(), timedOut(ctx)) : stream;
+		Duration timeout = timeout(ctx);
+		return (timeout != null) ? stream.timeout(Mono.delay(timeout), (item) -> Mono.never(), timedOut(ctx, timeout))
+				: stream;
 	}
 
-	private <T> Mono<T> timedOut(Exchange ctx) {
+	/** The route's request timeout, or the server's for a request that reached none. */
+	private Duration timeout(Exchange ctx) {
+		ComposedRoute endpoint = ctx.endpoint;
+		return (endpoint != null) ? endpoint.timeout() : this.requestTimeout;
+	}
+
+	private <T> Mono<T> timedOut(Exchange ctx, Duration timeout) {
 		return Mono.defer(() -> {
-			logger.warn("No answer within " + this.requestTimeout + " for " + ctx + "; answered 503");
-			return Mono.error(new HttpException(503,
-					"No answer within the request timeout of " + this.requestTimeout.toMillis() + " ms"));
+			logger.warn("No answer within " + timeout + " for " + ctx + "; answered 503");
+			return Mono
+				.error(new HttpException(503, "No answer within the request timeout of " + timeout.toMillis() + " ms"));
 		});
 	}
 

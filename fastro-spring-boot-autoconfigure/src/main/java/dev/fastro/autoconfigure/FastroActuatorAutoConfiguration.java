@@ -11,7 +11,6 @@ import dev.fastro.autoconfigure.internal.ActuatorSecurityContext;
 import dev.fastro.autoconfigure.internal.EndpointCors;
 import dev.fastro.autoconfigure.internal.FastroServerLifecycle;
 import dev.fastro.autoconfigure.internal.ManagementPort;
-import dev.fastro.autoconfigure.internal.NeverShed;
 import dev.fastro.autoconfigure.internal.RouteMappings;
 import dev.fastro.autoconfigure.internal.SslBundleCustomizer;
 import dev.fastro.http.Context;
@@ -118,16 +117,6 @@ public class FastroActuatorAutoConfiguration {
 		return ActuatorRoutes.of(endpoints.getEndpoints(), basePath, mediaTypes,
 				properties.getDiscovery().isEnabled() && StringUtils.hasText(basePath), WebServerNamespace.SERVER,
 				bodies, securityContext(resources), EndpointCors.of(environment, resources.getClassLoader()));
-	}
-
-	/**
-	 * Health among the application's routes, which load shedding never sheds. On a port
-	 * of their own, the endpoints are not shed at all.
-	 */
-	@Bean
-	@Conditional(OnSamePort.class)
-	NeverShed fastroNeverShed(WebEndpointsSupplier endpoints, WebEndpointProperties properties) {
-		return ActuatorRoutes.health(endpoints.getEndpoints(), properties.getBasePath());
 	}
 
 	/**

@@ -17,7 +17,6 @@ import dev.fastro.http.Middleware;
 import dev.fastro.http.RequestHook;
 import dev.fastro.http.ResponseHook;
 import dev.fastro.http.Routes;
-import dev.fastro.autoconfigure.internal.NeverShed;
 import dev.fastro.http.internal.BodyValidator;
 import dev.fastro.http.internal.Dispatcher;
 import dev.fastro.http.internal.DispatcherPipeline;
@@ -125,17 +124,16 @@ public class FastroAutoConfiguration {
 			ObjectProvider<ExceptionHandler<?>> exceptionHandlers, ObjectProvider<RequestHook> requestHooks,
 			ObjectProvider<ResponseHook> responseHooks, ObjectProvider<ErrorHook> errorHooks,
 			@Qualifier(BLOCKING_SCHEDULER) Scheduler blockingScheduler, ObjectProvider<FileResults> fileResults,
-			ObjectProvider<NoRouteFallback> staticResources, ObjectProvider<NeverShed> neverShed,
-			ObjectProvider<Rejections> rejections) {
+			ObjectProvider<NoRouteFallback> staticResources, ObjectProvider<Rejections> rejections) {
 		Dispatcher.Builder builder = dispatcher(byBeanName(routes, beanFactory), properties, json, middleware,
 				exceptionHandlers, requestHooks, responseHooks, errorHooks, blockingScheduler)
 			.fileResults(fileResults.getIfAvailable(() -> FileResults.NONE))
 			.noRouteFallback(staticResources.getIfAvailable())
-			.rejections(rejections.getIfAvailable(() -> Rejections.NONE));
+			.rejections(rejections.getIfAvailable(() -> Rejections.NONE))
+			.retryAfter(properties.getLoadShedding().getRetryAfter());
 		FastroProperties.LoadShedding shedding = properties.getLoadShedding();
 		if (shedding.getMaxInFlight() != null) {
-			builder.inFlightLimit(inFlightLimit(shedding, beanFactory),
-					neverShed.getIfAvailable(() -> NeverShed.NONE).routes(), shedding.getRetryAfter());
+			builder.inFlightLimit(inFlightLimit(shedding, beanFactory));
 		}
 		ConfiguredRouteOptions configured = ConfiguredRouteOptions.of(properties);
 		if (configured == null) {

@@ -50,18 +50,18 @@ public class FastroProperties implements Validator {
 	private final LoadShedding loadShedding = new LoadShedding();
 
 	/**
-	 * Options of single routes ('request-timeout', 'max-body-size'), keyed by method and
-	 * pattern as declared, group prefixes included, in brackets: '[POST /uploads/{id}]'.
-	 * They take the place of the options the code and the route's groups set. Unset:
-	 * routes are served as the code declares them.
+	 * Options of single routes ('request-timeout', 'max-body-size', 'max-in-flight'),
+	 * keyed by method and pattern as declared, group prefixes included, in brackets:
+	 * '[POST /uploads/{id}]'. They take the place of the options the code and the route's
+	 * groups set. Unset: routes are served as the code declares them.
 	 */
 	private final Map<String, RouteOptions> routes = new LinkedHashMap<>();
 
 	/**
 	 * Options of the routes of a group and its inner groups ('request-timeout',
-	 * 'max-body-size'), keyed by the group's full prefix in brackets: '[/uploads]'. They
-	 * take the place of the options the code sets. Unset: routes are served as the code
-	 * declares them.
+	 * 'max-body-size', 'max-in-flight'), keyed by the group's full prefix in brackets:
+	 * '[/uploads]'. They take the place of the options the code sets. Unset: routes are
+	 * served as the code declares them.
 	 */
 	private final Map<String, RouteOptions> groups = new LinkedHashMap<>();
 
@@ -137,6 +137,13 @@ public class FastroProperties implements Validator {
 		 */
 		private DataSize maxBodySize;
 
+		/**
+		 * The most requests in flight on the route at once (for a group: on each of its
+		 * routes), beside 'fastro.load-shedding.max-in-flight'; the one past it is
+		 * answered 503 with Retry-After. Unset: as the code declares it.
+		 */
+		private Integer maxInFlight;
+
 		public Duration getRequestTimeout() {
 			return this.requestTimeout;
 		}
@@ -151,6 +158,14 @@ public class FastroProperties implements Validator {
 
 		public void setMaxBodySize(DataSize maxBodySize) {
 			this.maxBodySize = maxBodySize;
+		}
+
+		public Integer getMaxInFlight() {
+			return this.maxInFlight;
+		}
+
+		public void setMaxInFlight(Integer maxInFlight) {
+			this.maxInFlight = maxInFlight;
 		}
 
 	}
@@ -731,7 +746,7 @@ public class FastroProperties implements Validator {
 		 * answer ends, or until it begins for a streamed answer such as server-sent
 		 * events. A request past the limit is answered 503 with Retry-After and a problem
 		 * body, without running its handler. Actuator's health endpoint and requests no
-		 * route takes are never shed. No limit when unset.
+		 * route takes are never shed. Unset: no limit.
 		 */
 		private Integer maxInFlight;
 

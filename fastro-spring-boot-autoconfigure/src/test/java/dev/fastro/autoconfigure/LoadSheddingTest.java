@@ -66,7 +66,7 @@ class LoadSheddingTest {
 		context = new SpringApplicationBuilder(SheddingApp.class).web(WebApplicationType.NONE)
 			.properties("fastro.server.port=0", "fastro.security.enabled=false",
 					"fastro.load-shedding.max-in-flight=" + LIMIT, "fastro.load-shedding.retry-after=2500ms",
-					"management.endpoint.health.probes.enabled=true")
+					"fastro.routes[GET /configured].max-in-flight=1", "management.endpoint.health.probes.enabled=true")
 			.run();
 		port = context.getEnvironment().getRequiredProperty(FastroServerLifecycle.PORT_PROPERTY, Integer.class);
 	}
@@ -87,7 +87,7 @@ class LoadSheddingTest {
 
 	@Test
 	void theRequestPastTheLimitIsAnswered503AtOnceWhileTheOthersSucceed() throws Exception {
-		double rejectedBefore = rejected("/slow");
+		double rejectedBefore = rejected("/slow", "in-flight-limit");
 		List<CompletableFuture<HttpResponse<String>>> held = hold("/slow", LIMIT);
 		HttpResponse<String> shed = get(port, "/slow");
 		assertThat(shed.statusCode()).isEqualTo(503);
@@ -96,7 +96,7 @@ class LoadSheddingTest {
 		assertThat(shed.body()).contains("\"status\":503",
 				"\"detail\":\"The server is at its limit of 2 requests in flight; retry in 3 seconds\"",
 				"\"instance\":\"/slow\"");
-		assertThat(rejected("/slow") - rejectedBefore).isEqualTo(1);
+		assertThat(rejected("/slow", "in-flight-limit") - rejectedBefore).isEqualTo(1);
 		assertThat(held).noneMatch(CompletableFuture::isDone);
 		release.complete("answered");
 		for (CompletableFuture<HttpResponse<String>> response : held) {
@@ -107,6 +107,46 @@ class LoadSheddingTest {
 		HttpResponse<String> after = get(port, "/slow");
 		assertThat(after.statusCode()).isEqualTo(200);
 		assertThat(header(after, "retry-after")).isNull();
+	}
+
+	@Test
+	void aRouteWithALimitOfItsOwnShedsPastIt() throws Exception {
+		double rejectedBefore = rejected("/limited", "route-in-flight-limit");
+		hold("/limited", 1);
+		HttpResponse<String> shed = get(port, "/limited");
+		assertThat(shed.statusCode()).isEqualTo(503);
+		assertThat(header(shed, "retry-after")).isEqualTo("3");
+		assertThat(shed.body())
+			.contains("\"detail\":\"Route GET /limited is at its limit of 1 request in flight; retry in 3 seconds\"");
+		assertThat(rejected("/limited", "route-in-flight-limit") - rejectedBefore).isEqualTo(1);
+		// The server's limit has a place left, which the route's refusal gave back.
+		hold("/slow", 1);
+		assertThat(get(port, "/slow").statusCode()).isEqualTo(503);
+	}
+
+	@Test
+	void eachRouteOfAGroupHasTheGroupsLimitToItself() throws Exception {
+		hold("/group/a", 1);
+		assertThat(get(port, "/group/a").statusCode()).isEqualTo(503);
+		hold("/group/b", 1);
+		assertThat(get(port, "/group/b").statusCode()).isEqualTo(503);
+	}
+
+	@Test
+	void aRouteLimitSetInThePropertiesSheds() throws Exception {
+		hold("/configured", 1);
+		HttpResponse<String> shed = get(port, "/configured");
+		assertThat(shed.statusCode()).isEqualTo(503);
+		assertThat(shed.body()).contains("Route GET /configured is at its limit of 1 request in flight");
+	}
+
+	@Test
+	void aRouteNeverShedIsAnsweredWhileTheServerIsFull() throws Exception {
+		hold("/slow", LIMIT);
+		assertThat(get(port, "/slow").statusCode()).isEqualTo(503);
+		HttpResponse<String> probe = get(port, "/probe");
+		assertThat(probe.statusCode()).isEqualTo(200);
+		assertThat(probe.body()).isEqualTo("ok");
 	}
 
 	@Test
@@ -198,10 +238,10 @@ class LoadSheddingTest {
 		return context.getBean(MeterRegistry.class).get("fastro.requests.in.flight").gauge().value();
 	}
 
-	private static double rejected(String uri) {
+	private static double rejected(String uri, String reason) {
 		Counter counter = context.getBean(MeterRegistry.class)
 			.find("fastro.requests.rejected")
-			.tags("uri", uri, "method", "GET", "reason", "in-flight-limit")
+			.tags("uri", uri, "method", "GET", "reason", reason)
 			.counter();
 		return (counter != null) ? counter.count() : 0;
 	}
@@ -212,18 +252,32 @@ class LoadSheddingTest {
 
 		@Bean
 		Routes heldRoutes() {
-			return Routes.builder().get("/slow", (ctx) -> {
+			Handler held = (ctx) -> {
 				entered.release();
 				return Mono.fromFuture(release);
-			}).get("/blocking", Handler.blocking((ctx) -> {
-				entered.release();
-				return release.get();
-			})).get("/hang", (ctx) -> {
-				entered.release();
-				return Mono.never();
-			}).get("/fail", (ctx) -> {
-				throw new IllegalStateException("failed on purpose");
-			}).get("/events", (ctx) -> Flux.just("first").concatWith(Flux.never())).build();
+			};
+			return Routes.builder()
+				.get("/slow", held)
+				.get("/limited", held)
+				.with((options) -> options.maxInFlight(1))
+				.get("/configured", held)
+				.get("/probe", (ctx) -> "ok")
+				.with((options) -> options.neverShed(true))
+				.group("/group",
+						(group) -> group.defaults((options) -> options.maxInFlight(1)).get("/a", held).get("/b", held))
+				.get("/blocking", Handler.blocking((ctx) -> {
+					entered.release();
+					return release.get();
+				}))
+				.get("/hang", (ctx) -> {
+					entered.release();
+					return Mono.never();
+				})
+				.get("/fail", (ctx) -> {
+					throw new IllegalStateException("failed on purpose");
+				})
+				.get("/events", (ctx) -> Flux.just("first").concatWith(Flux.never()))
+				.build();
 		}
 
 	}

@@ -4,18 +4,15 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.Handler;
 import dev.fastro.http.Middleware;
 import dev.fastro.http.Response;
-import dev.fastro.http.Route;
 import dev.fastro.http.Routes;
 import dev.fastro.http.spi.HostHeader;
 import tools.jackson.databind.json.JsonMapper;
@@ -36,7 +33,8 @@ import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
  * path its request predicate names under the base path (or per set of operations that
  * differ only by the media types they produce), and the discovery page of links at the
  * base path itself. A blocking operation (most are, such as health and the Prometheus
- * scrape) is a blocking route, run off the event loop.
+ * scrape) is a blocking route, run off the event loop. Health, its groups such as
+ * {@code liveness} and {@code readiness} included, is never shed.
  */
 public final class ActuatorRoutes {
 
@@ -78,6 +76,11 @@ public final class ActuatorRoutes {
 				Handler handler = (handlers.size() == 1) ? handlers.get(0) : new OperationsByMediaType(handlers);
 				boolean blocking = operations.stream().anyMatch(WebOperation::isBlocking);
 				routes.route(route.get(0), route.get(1), blocking ? Handler.blocking(handler) : handler);
+				if (endpoint.getEndpointId().equals(HEALTH)) {
+					// A probe refused on a busy instance would have the platform restart
+					// it, or take it out of service, for being busy.
+					routes.with((options) -> options.neverShed(true));
+				}
 			});
 		}
 		if (linksPage) {
@@ -86,26 +89,6 @@ public final class ActuatorRoutes {
 			routes.get(routePath(mapping.getPath()), ctx -> linksPage(ctx, links, produced, bodies));
 		}
 		return routes.build();
-	}
-
-	/**
-	 * Which routes of {@link #of} serve Actuator's health endpoint, its groups such as
-	 * {@code liveness} and {@code readiness} included: those load shedding never sheds,
-	 * since a probe refused under load would have the platform restart, or take out of
-	 * service, an instance that is merely busy.
-	 * @param endpoints the exposed web endpoints
-	 * @param basePath the base path, such as {@code /actuator}
-	 * @return whether a route serves health
-	 */
-	public static NeverShed health(Collection<ExposableWebEndpoint> endpoints, String basePath) {
-		EndpointMapping mapping = new EndpointMapping(basePath);
-		Set<List<String>> health = new HashSet<>();
-		for (ExposableWebEndpoint endpoint : endpoints) {
-			if (endpoint.getEndpointId().equals(HEALTH)) {
-				endpoint.getOperations().forEach((operation) -> health.add(route(mapping, operation)));
-			}
-		}
-		return new NeverShed((route) -> health.contains(List.of(route.method(), route.pattern())));
 	}
 
 	/** The method and path pattern of an operation's route. */

@@ -8,7 +8,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 /**
  * Counts the requests refused to shed load as {@code fastro.requests.rejected}, tagged
  * with the {@code uri} and {@code method} that {@code http.server.requests} gives them
- * and the {@code reason}: {@code in-flight-limit} or {@code deadline}. Their 503s are in
+ * and the {@code reason}: {@code in-flight-limit} (the server's),
+ * {@code route-in-flight-limit} (the route's own) or {@code deadline}. Their 503s are in
  * {@code http.server.requests} too, with no word of why.
  */
 public final class RejectedRequests implements Rejections {

@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -125,10 +124,11 @@ public final class Dispatcher implements ExchangeDispatcher {
 				chain.addAll(route.middleware());
 				BodyPolicy body = new BodyPolicy(route.streaming(), route.maxBodySize(), !route.streaming());
 				Duration timeout = (route.timeout() != null) ? route.timeout() : builder.requestTimeout;
-				InFlightLimit inFlight = (builder.inFlightLimit != null && !builder.neverShed.test(route))
-						? builder.inFlightLimit : null;
+				InFlightLimit inFlight = route.neverShed() ? null : builder.inFlightLimit;
+				InFlightLimit routeInFlight = (route.maxInFlight() > 0) ? InFlightLimit.fixed(route.maxInFlight())
+						: null;
 				ComposedRoute endpoint = new ComposedRoute(Middleware.compose(chain, route.handler()), route.blocking(),
-						body, timeout, inFlight);
+						body, timeout, inFlight, routeInFlight);
 				try {
 					routes.add(route.method(), route.pattern(), endpoint);
 				}
@@ -139,7 +139,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 				List<Middleware> preflight = scoped(global, (scoped) -> scoped.forPreflight(route), new ArrayList<>());
 				preflight.addAll(route.middleware());
 				this.preflights.put(endpoint, new ComposedRoute(Middleware.compose(preflight, this::answerNoRoute),
-						route.blocking(), BodyPolicy.WHOLE, builder.requestTimeout, null));
+						route.blocking(), BodyPolicy.WHOLE, builder.requestTimeout, null, null));
 			}
 		}
 		this.served = List.copyOf(served);
@@ -152,7 +152,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 		}
 		this.noRoute = new ComposedRoute(Middleware
 			.compose(scoped(global, RouteScopedMiddleware::forNoRoute, new ArrayList<>()), this::answerNoRoute), false,
-				BodyPolicy.WHOLE, builder.requestTimeout, null);
+				BodyPolicy.WHOLE, builder.requestTimeout, null, null);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
 		JsonCodec json = Objects.requireNonNull(builder.json, "json");
@@ -251,8 +251,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 				hook.onRequest(ctx);
 			}
 			ComposedRoute endpoint = route(ctx);
-			if (endpoint.inFlight() != null) {
-				admitted = admit(ctx, endpoint.inFlight());
+			if (endpoint.inFlight() != null || endpoint.routeInFlight() != null) {
+				admitted = admit(ctx, endpoint);
 				if (!admitted) {
 					endpoint = this.noRoute;
 				}
@@ -267,22 +267,45 @@ public final class Dispatcher implements ExchangeDispatcher {
 	}
 
 	/**
-	 * Takes a place for a request under the limit on requests in flight, or, when there
-	 * is none, marks it to be answered {@code 503} with {@code Retry-After} instead of
-	 * routed: through the global middleware and the hooks, as a request refused before
-	 * routing is, so that CORS and request ids shape this answer too.
-	 * @return whether the request took a place
+	 * Takes a place for a request under its route's limit on requests in flight and the
+	 * server's, or, when either is full, marks it to be answered {@code 503} with
+	 * {@code Retry-After} instead of routed: through the global middleware and the hooks,
+	 * as a request refused before routing is, so that CORS and request ids shape this
+	 * answer too.
+	 * @return whether the request took its places
 	 */
-	private boolean admit(Exchange ctx, InFlightLimit limit) {
-		InFlightLimit.Permit permit = limit.tryEnter();
-		if (permit != null) {
-			ctx.enteredInFlight(permit);
-			return true;
+	private boolean admit(Exchange ctx, ComposedRoute endpoint) {
+		InFlightLimit.Permit own = null;
+		if (endpoint.routeInFlight() != null) {
+			own = endpoint.routeInFlight().tryEnter();
+			if (own == null) {
+				return shed(ctx, Rejections.Reason.ROUTE_IN_FLIGHT_LIMIT,
+						"Route " + ctx.method() + " " + ctx.routePattern() + " is at its " + endpoint.routeInFlight());
+			}
 		}
-		this.rejections.rejected(ctx, Rejections.Reason.IN_FLIGHT_LIMIT);
+		if (endpoint.inFlight() != null) {
+			InFlightLimit.Permit server = endpoint.inFlight().tryEnter();
+			if (server == null) {
+				if (own != null) {
+					own.leave(false);
+				}
+				return shed(ctx, Rejections.Reason.IN_FLIGHT_LIMIT, "The server is at its " + endpoint.inFlight());
+			}
+			InFlightLimit.Permit route = own;
+			own = (route != null) ? (answered) -> {
+				route.leave(answered);
+				server.leave(answered);
+			} : server;
+		}
+		ctx.enteredInFlight(own);
+		return true;
+	}
+
+	private boolean shed(Exchange ctx, Rejections.Reason reason, String limit) {
+		this.rejections.rejected(ctx, reason);
 		ctx.responseHeaders().set(RETRY_AFTER, this.retryAfterSeconds);
-		ctx.routingFailure(new HttpException(503, "The server is at its " + limit + "; retry in "
-				+ this.retryAfterSeconds + ((this.retryAfterSeconds != 1) ? " seconds" : " second")));
+		ctx.routingFailure(new HttpException(503, limit + "; retry in " + this.retryAfterSeconds
+				+ ((this.retryAfterSeconds != 1) ? " seconds" : " second")));
 		return false;
 	}
 
@@ -554,8 +577,6 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 		private InFlightLimit inFlightLimit;
 
-		private Predicate<Route> neverShed = (route) -> false;
-
 		private Duration retryAfter = Duration.ofSeconds(1);
 
 		private Rejections rejections = Rejections.NONE;
@@ -703,17 +724,24 @@ public final class Dispatcher implements ExchangeDispatcher {
 		/**
 		 * Sheds load: a request to a route that finds {@code limit} full is answered
 		 * {@code 503} with {@code Retry-After} and a problem naming the limit, without
-		 * its handler; none when not set. Requests that no route takes (404, 405, static
-		 * resources) and CORS preflights are not counted.
-		 * @param limit the limit on requests in flight
-		 * @param neverShed the routes the limit leaves alone, such as health checks
-		 * @param retryAfter how long a request shed is told to wait, written in whole
-		 * seconds, rounded up
+		 * its handler; none when not set. Routes marked
+		 * {@link dev.fastro.http.RouteOptions#neverShed never shed}, requests that no
+		 * route takes (404, 405, static resources) and CORS preflights are not counted. A
+		 * route's own {@link dev.fastro.http.RouteOptions#maxInFlight limit} applies
+		 * beside this one.
+		 * @param limit the server's limit on requests in flight
 		 * @return this builder
 		 */
-		public Builder inFlightLimit(InFlightLimit limit, Predicate<Route> neverShed, Duration retryAfter) {
+		public Builder inFlightLimit(InFlightLimit limit) {
 			this.inFlightLimit = Objects.requireNonNull(limit, "limit");
-			this.neverShed = Objects.requireNonNull(neverShed, "neverShed");
+			return this;
+		}
+
+		/**
+		 * How long a request shed is told to wait before it tries again, written in whole
+		 * seconds, rounded up; one second unless set.
+		 */
+		public Builder retryAfter(Duration retryAfter) {
 			this.retryAfter = Objects.requireNonNull(retryAfter, "retryAfter");
 			return this;
 		}

@@ -116,7 +116,7 @@ public abstract class InFlightLimit {
 
 		@Override
 		public String toString() {
-			return "limit of " + max() + " requests in flight";
+			return "limit of " + max() + ((max() != 1) ? " requests" : " request") + " in flight";
 		}
 
 	}

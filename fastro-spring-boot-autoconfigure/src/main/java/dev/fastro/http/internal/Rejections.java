@@ -26,6 +26,9 @@ public interface Rejections {
 		/** The server had as many requests in flight as its limit. */
 		IN_FLIGHT_LIMIT("in-flight-limit"),
 
+		/** The route had as many requests in flight as its own limit. */
+		ROUTE_IN_FLIGHT_LIMIT("route-in-flight-limit"),
+
 		/**
 		 * The request waited for a thread of the blocking scheduler past its request
 		 * timeout.

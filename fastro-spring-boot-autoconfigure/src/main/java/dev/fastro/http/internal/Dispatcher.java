@@ -57,6 +57,11 @@ import reactor.core.scheduler.Schedulers;
  * <p>
  * A global {@link RouteScopedMiddleware} is replaced, in each of these chains, by what it
  * decides for that chain at start-up.
+ * <p>
+ * To shed load, a routed request takes a place under its route's and the server's
+ * {@link InFlightLimit}, which it holds until its answer ends; one that finds no place is
+ * answered {@code 503} as a request refused before routing is. A route without limits
+ * costs one check.
  */
 public final class Dispatcher implements ExchangeDispatcher {
 
@@ -65,6 +70,15 @@ public final class Dispatcher implements ExchangeDispatcher {
 	private static final long NANOS_PER_SECOND = Duration.ofSeconds(1).toNanos();
 
 	private static final AsciiString RETRY_AFTER = AsciiString.cached("retry-after");
+
+	/** A blocking handler's task, waiting for a thread. */
+	private static final int QUEUED = 0;
+
+	/** A blocking handler's task, begun. */
+	private static final int STARTED = 1;
+
+	/** A blocking handler's task whose answer was cancelled. */
+	private static final int CANCELLED = 2;
 
 	private final Router<ComposedRoute> router;
 
@@ -477,15 +491,6 @@ public final class Dispatcher implements ExchangeDispatcher {
 	private static boolean pastDeadline(long queued, Duration timeout) {
 		return timeout != null && System.nanoTime() - queued >= timeout.toNanos();
 	}
-
-	/** A blocking handler's task, waiting for a thread. */
-	private static final int QUEUED = 0;
-
-	/** A blocking handler's task, begun. */
-	private static final int STARTED = 1;
-
-	/** A blocking handler's task whose answer was cancelled. */
-	private static final int CANCELLED = 2;
 
 	private Object answerNoRoute(Context ctx) {
 		// The chain is handed the exchange that dispatch() was given.

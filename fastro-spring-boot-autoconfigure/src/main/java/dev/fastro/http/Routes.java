@@ -234,8 +234,8 @@ public final class Routes {
 					MarkedHandler marked = MarkedHandler.of(route.handler());
 					RouteOptions options = optionsHere.overriddenBy(marked.options()).overriddenBy(route.options());
 					out.add(new Route(route.method(), route.path(), marked.delegate(), chain, options.blocking(),
-							marked.isStreaming(), options.maxBodySize(), options.timeout(), this.prefix,
-							route.description().withTagsFirst(tagsHere)));
+							marked.isStreaming(), options.maxBodySize(), options.timeout(), options.maxInFlight(),
+							options.neverShed(), this.prefix, route.description().withTagsFirst(tagsHere)));
 				}
 			}
 		}

@@ -76,12 +76,16 @@ public final class ConfiguredRouteOptions implements UnaryOperator<Route> {
 			throw new IllegalStateException(
 					key + ".max-body-size must not be negative, was " + options.getMaxBodySize());
 		}
+		if (options.getMaxInFlight() != null && options.getMaxInFlight() < 1) {
+			throw new IllegalStateException(key + ".max-in-flight must be at least 1, was " + options.getMaxInFlight());
+		}
 	}
 
 	@Override
 	public Route apply(Route route) {
 		Duration timeout = route.timeout();
 		long maxBodySize = route.maxBodySize();
+		int maxInFlight = route.maxInFlight();
 		// Outer groups have shorter prefixes: applied first, inner ones take their place.
 		for (String prefix : this.groupsOuterFirst) {
 			if (route.group().equals(prefix) || route.group().startsWith(prefix + "/")) {
@@ -89,6 +93,7 @@ public final class ConfiguredRouteOptions implements UnaryOperator<Route> {
 				this.unused.remove("fastro.groups[" + prefix + "]");
 				timeout = (options.getRequestTimeout() != null) ? options.getRequestTimeout() : timeout;
 				maxBodySize = (options.getMaxBodySize() != null) ? options.getMaxBodySize().toBytes() : maxBodySize;
+				maxInFlight = (options.getMaxInFlight() != null) ? options.getMaxInFlight() : maxInFlight;
 			}
 		}
 		String key = route.method() + " " + route.pattern();
@@ -97,9 +102,11 @@ public final class ConfiguredRouteOptions implements UnaryOperator<Route> {
 			this.unused.remove("fastro.routes[" + key + "]");
 			timeout = (options.getRequestTimeout() != null) ? options.getRequestTimeout() : timeout;
 			maxBodySize = (options.getMaxBodySize() != null) ? options.getMaxBodySize().toBytes() : maxBodySize;
+			maxInFlight = (options.getMaxInFlight() != null) ? options.getMaxInFlight() : maxInFlight;
 		}
 		return new Route(route.method(), route.pattern(), route.handler(), route.middleware(), route.blocking(),
-				route.streaming(), maxBodySize, timeout, route.group(), route.description());
+				route.streaming(), maxBodySize, timeout, maxInFlight, route.neverShed(), route.group(),
+				route.description());
 	}
 
 	/**

@@ -156,6 +156,9 @@ final class ResultWriter {
 	private Publisher<Void> switchToWebSocket(Exchange ctx, WebSocketEndpoint.Upgrade upgrade, boolean answersError) {
 		ctx.switchingProtocols();
 		runHooks(ctx);
+		// A WebSocket session may last for hours: it holds no place among the requests
+		// in flight.
+		ctx.leaveInFlight(true);
 		return Mono.from(ctx.webSocket(upgrade.handler(this.blockingScheduler)))
 			.onErrorResume(
 					(error) -> ctx.committed() ? Mono.error(error) : Mono.from(failed(ctx, error, answersError)));
@@ -633,6 +636,9 @@ final class ResultWriter {
 				ctx.responseHeaders().set(HttpHeaderNames.CACHE_CONTROL, NO_CACHE);
 			}
 			runHooks(ctx);
+			// A stream that has begun, such as server-sent events, may run for hours: it
+			// gives back its place among the requests in flight now, not as it ends.
+			ctx.leaveInFlight(true);
 			// The transport frames a stream: chunked, or until the connection closes.
 			HttpHeaders headers = ctx.responseHeaders();
 			headers.remove(HttpHeaderNames.CONTENT_LENGTH);

@@ -664,10 +664,6 @@ public final class Dispatcher implements ExchangeDispatcher {
 		}
 
 		/**
-		 * How long a handler may take to answer before it is answered 503; {@code null}
-		 * for no limit.
-		 */
-		/**
 		 * Adjusts each route's options before it is composed, such as with those of the
 		 * application's properties.
 		 */
@@ -676,6 +672,10 @@ public final class Dispatcher implements ExchangeDispatcher {
 			return this;
 		}
 
+		/**
+		 * How long a handler may take to answer before it is answered 503, unless its
+		 * route sets its own; {@code null} for no limit.
+		 */
 		public Builder requestTimeout(Duration timeout) {
 			this.requestTimeout = timeout;
 			return this;

@@ -29,13 +29,15 @@ import reactor.util.context.Context;
  * when it stops. It runs inside the {@link ObservedDispatcher}, whose observation gives
  * the keys, and only when route cost is on.
  * <p>
- * Counted: what runs on the event loop while the answer is subscribed to (request hooks,
- * routing, middleware, the handler, writing a synchronous answer), and each task the
- * request schedules meanwhile on the blocking scheduler (a blocking handler, and what
- * follows it on that thread, such as writing its result), measured on that thread. Not
- * counted: what runs later in callbacks, such as the rest of a streamed or asynchronous
- * answer, a {@code Mono} completing on another thread, and Netty's reading, decoding and
- * flushing outside of the dispatch.
+ * Counted: the reads of the request's connection on the event loop that served it
+ * ({@link RouteCostReads}), from the arrival of its bytes through decoding, request
+ * hooks, routing, middleware, the handler and the writing of a synchronous answer; where
+ * no read is measured, what runs on the event loop while the answer is subscribed to; and
+ * each task the request schedules meanwhile on the blocking scheduler (a blocking
+ * handler, and what follows it on that thread, such as writing its result), measured on
+ * that thread. Not counted: what runs later in callbacks, such as the rest of a streamed
+ * or asynchronous answer and a {@code Mono} completing on another thread, and the event
+ * loop's work outside of reads, such as waiting for the sockets and reading them.
  */
 public final class RouteCostDispatcher implements ExchangeDispatcher {
 
@@ -77,6 +79,7 @@ public final class RouteCostDispatcher implements ExchangeDispatcher {
 		if (observation != null && observation.getContext() instanceof FastroServerObservationContext context) {
 			return new MeasuredAnswer(exchange, new RouteCost(context, this));
 		}
+		RouteCostReads.unmeasured();
 		return this.dispatcher.dispatch(exchange);
 	}
 
@@ -149,8 +152,14 @@ public final class RouteCostDispatcher implements ExchangeDispatcher {
 		@Override
 		public void subscribe(CoreSubscriber<? super Void> actual) {
 			this.actual = actual;
-			this.cost.partStarted();
-			this.cost.measure(() -> RouteCostDispatcher.this.dispatcher.dispatch(this.exchange).subscribe(this));
+			Runnable dispatch = () -> RouteCostDispatcher.this.dispatcher.dispatch(this.exchange).subscribe(this);
+			if (RouteCostReads.join(this.cost)) {
+				this.cost.run(dispatch);
+			}
+			else {
+				this.cost.partStarted();
+				this.cost.measure(dispatch);
+			}
 		}
 
 		@Override

@@ -46,6 +46,7 @@ public class JfrThreadCost {
 		int processors = Integer.parseInt(args[1]);
 		String thread = (args.length > 2) ? args[2] : busiest(events);
 		double cpuSeconds = 0;
+		double systemSeconds = 0;
 		Instant previous = null;
 		Long firstAllocated = null;
 		long lastAllocated = 0;
@@ -64,6 +65,7 @@ public class JfrThreadCost {
 						if (previous != null) {
 							double seconds = Duration.between(previous, event.getStartTime()).toNanos() / 1e9;
 							cpuSeconds += (event.getFloat("user") + event.getFloat("system")) * processors * seconds;
+							systemSeconds += event.getFloat("system") * processors * seconds;
 						}
 						previous = event.getStartTime();
 					}
@@ -108,6 +110,7 @@ public class JfrThreadCost {
 		}
 		System.out.printf("thread=%s%n", thread);
 		System.out.printf("jfr.cpu.seconds=%.4f%n", cpuSeconds);
+		System.out.printf("jfr.system.share=%.1f%%%n", 100 * systemSeconds / cpuSeconds);
 		System.out.printf("jfr.allocated.bytes=%d%n", lastAllocated - ((firstAllocated != null) ? firstAllocated : 0));
 		System.out.printf("samples=%d measured=%.1f%%%n", samples, 100.0 * measuredSamples / Math.max(samples, 1));
 		System.out.printf("allocation.samples.weight=%.0f measured=%.1f%%%n", allocationWeight,

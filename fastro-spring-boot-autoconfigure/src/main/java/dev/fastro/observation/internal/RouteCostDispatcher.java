@@ -125,7 +125,9 @@ public final class RouteCostDispatcher implements ExchangeDispatcher {
 	}
 
 	/**
-	 * One exchange's answer: measures its subscription on the event loop, and ends the
+	 * One exchange's answer: joins the read of the connection it is dispatched in, which
+	 * measures it, or measures its subscription itself where no read is measured, as for
+	 * a request started once the answer before it has been written; and ends the
 	 * request's own part of its cost once, when the answer completes, fails or is
 	 * cancelled, after the observation around it has stopped and so has its keys.
 	 */

@@ -1,7 +1,15 @@
 package dev.fastro.observation.internal;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelConfig;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.RecvByteBufAllocator;
+import io.netty.channel.epoll.AbstractEpollStreamChannel;
+import io.netty.channel.nio.AbstractNioByteChannel;
+import io.netty.util.UncheckedBooleanSupplier;
 import io.netty.util.concurrent.FastThreadLocal;
 
 /**
@@ -24,6 +32,9 @@ public final class RouteCostReads extends ChannelInboundHandlerAdapter {
 
 	private long allocatedBytes;
 
+	/** Whether the clocks were read as the transport began reading the socket. */
+	private boolean socketReadStarted;
+
 	/** The request dispatched in the read, charged with what the read costs. */
 	private RouteCost dispatched;
 
@@ -35,12 +46,34 @@ public final class RouteCostReads extends ChannelInboundHandlerAdapter {
 
 	private long carriedAllocatedBytes;
 
+	/**
+	 * Where the transport reads the socket into a buffer it has just allocated, as the
+	 * NIO and epoll transports do, starts measuring each read there, before the buffer
+	 * and the system call. Other transports, such as io_uring, which asks for a read
+	 * before other connections' work and gets its bytes after, are measured from the
+	 * handlers on.
+	 */
+	@Override
+	public void handlerAdded(ChannelHandlerContext ctx) {
+		Channel channel = ctx.channel();
+		if (channel instanceof AbstractEpollStreamChannel || channel instanceof AbstractNioByteChannel) {
+			ChannelConfig config = channel.config();
+			RecvByteBufAllocator allocator = config.getRecvByteBufAllocator();
+			config.setRecvByteBufAllocator(() -> new SocketReads(allocator.newHandle()));
+		}
+	}
+
 	@Override
 	public void channelRead(ChannelHandlerContext ctx, Object msg) {
 		RouteCostReads outer = READING.get();
 		READING.set(this);
-		this.cpuNanos = RouteCost.threadCpuNanos();
-		this.allocatedBytes = RouteCost.threadAllocatedBytes();
+		if (this.socketReadStarted) {
+			this.socketReadStarted = false;
+		}
+		else {
+			this.cpuNanos = RouteCost.threadCpuNanos();
+			this.allocatedBytes = RouteCost.threadAllocatedBytes();
+		}
 		try {
 			ctx.fireChannelRead(msg);
 		}
@@ -118,6 +151,83 @@ public final class RouteCostReads extends ChannelInboundHandlerAdapter {
 			// Answered: the connection holds on to it no longer.
 			this.inFlight = null;
 		}
+	}
+
+	/**
+	 * The transport's handle on the reads of the connection, which reads the clocks as a
+	 * read of the socket begins; a read that brings no bytes fires no read, and is left
+	 * out.
+	 */
+	private final class SocketReads implements RecvByteBufAllocator.ExtendedHandle {
+
+		private final RecvByteBufAllocator.Handle handle;
+
+		SocketReads(RecvByteBufAllocator.Handle handle) {
+			this.handle = handle;
+		}
+
+		@Override
+		public ByteBuf allocate(ByteBufAllocator allocator) {
+			RouteCostReads.this.cpuNanos = RouteCost.threadCpuNanos();
+			RouteCostReads.this.allocatedBytes = RouteCost.threadAllocatedBytes();
+			RouteCostReads.this.socketReadStarted = true;
+			return this.handle.allocate(allocator);
+		}
+
+		@Override
+		public void lastBytesRead(int bytes) {
+			if (bytes <= 0) {
+				RouteCostReads.this.socketReadStarted = false;
+			}
+			this.handle.lastBytesRead(bytes);
+		}
+
+		@Override
+		public int lastBytesRead() {
+			return this.handle.lastBytesRead();
+		}
+
+		@Override
+		public int guess() {
+			return this.handle.guess();
+		}
+
+		@Override
+		public void reset(ChannelConfig config) {
+			this.handle.reset(config);
+		}
+
+		@Override
+		public void incMessagesRead(int messages) {
+			this.handle.incMessagesRead(messages);
+		}
+
+		@Override
+		public void attemptedBytesRead(int bytes) {
+			this.handle.attemptedBytesRead(bytes);
+		}
+
+		@Override
+		public int attemptedBytesRead() {
+			return this.handle.attemptedBytesRead();
+		}
+
+		@Override
+		public boolean continueReading() {
+			return this.handle.continueReading();
+		}
+
+		@Override
+		public boolean continueReading(UncheckedBooleanSupplier maybeMoreData) {
+			return (this.handle instanceof RecvByteBufAllocator.ExtendedHandle extended)
+					? extended.continueReading(maybeMoreData) : this.handle.continueReading();
+		}
+
+		@Override
+		public void readComplete() {
+			this.handle.readComplete();
+		}
+
 	}
 
 }

@@ -37,8 +37,14 @@ import jdk.jfr.consumer.RecordingFile;
  */
 public class JfrThreadCost {
 
-	/** The frames of route cost's measured spans: a read of a connection, a task or a dispatch. */
-	private static final Set<String> MEASURED = Set.of("dev.fastro.observation.internal.RouteCostReads.channelRead",
+	/**
+	 * The frames of route cost's measured spans: a read of a connection (from the buffer
+	 * the socket is read into), a task or a dispatch. The system call that reads the
+	 * socket, between the first two, is native: the execution sampler does not see it.
+	 */
+	private static final Set<String> MEASURED = Set.of(
+			"dev.fastro.observation.internal.RouteCostReads$SocketReads.allocate",
+			"dev.fastro.observation.internal.RouteCostReads.channelRead",
 			"dev.fastro.observation.internal.RouteCost.measure");
 
 	public static void main(String[] args) throws Exception {

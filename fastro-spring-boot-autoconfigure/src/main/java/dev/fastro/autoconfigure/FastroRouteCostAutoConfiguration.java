@@ -53,8 +53,8 @@ public class FastroRouteCostAutoConfiguration {
 	}
 
 	/**
-	 * Measures each read of a connection, from before TLS and the HTTP codec see its
-	 * bytes.
+	 * Measures each read of a connection, from the transport's read of the socket, before
+	 * TLS and the HTTP codec see its bytes.
 	 */
 	@Bean
 	FastroServerCustomizer fastroRouteCostReads() {

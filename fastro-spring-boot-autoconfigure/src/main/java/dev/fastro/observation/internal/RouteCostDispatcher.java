@@ -30,14 +30,14 @@ import reactor.util.context.Context;
  * the keys, and only when route cost is on.
  * <p>
  * Counted: the reads of the request's connection on the event loop that served it
- * ({@link RouteCostReads}), from the arrival of its bytes through decoding, request
- * hooks, routing, middleware, the handler and the writing of a synchronous answer; where
- * no read is measured, what runs on the event loop while the answer is subscribed to; and
- * each task the request schedules meanwhile on the blocking scheduler (a blocking
- * handler, and what follows it on that thread, such as writing its result), measured on
- * that thread. Not counted: what runs later in callbacks, such as the rest of a streamed
- * or asynchronous answer and a {@code Mono} completing on another thread, and the event
- * loop's work outside of reads, such as waiting for the sockets and reading them.
+ * ({@link RouteCostReads}), from the read of the socket through decoding, request hooks,
+ * routing, middleware, the handler and the writing of a synchronous answer; where no read
+ * is measured, what runs on the event loop while the answer is subscribed to; and each
+ * task the request schedules meanwhile on the blocking scheduler (a blocking handler, and
+ * what follows it on that thread, such as writing its result), measured on that thread.
+ * Not counted: what runs later in callbacks, such as the rest of a streamed or
+ * asynchronous answer and a {@code Mono} completing on another thread, and the event
+ * loop's work between reads, such as waiting for the sockets.
  */
 public final class RouteCostDispatcher implements ExchangeDispatcher {
 

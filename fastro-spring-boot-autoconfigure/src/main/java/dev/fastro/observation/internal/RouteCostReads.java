@@ -13,14 +13,15 @@ import io.netty.util.UncheckedBooleanSupplier;
 import io.netty.util.concurrent.FastThreadLocal;
 
 /**
- * Measures each read of one connection on its event loop, from the bytes' arrival through
- * decoding, routing, the handler and the synchronous writing of the answer, and charges
- * it to the request it served: the one dispatched in it; else the one in flight on the
- * connection, whose streamed body it carries say; else the next one dispatched on the
- * connection, whose head or body it carries. A read that carries several requests is cut
- * where each is dispatched. What the connection reads for no request that is measured is
- * not counted. Put first in the pipeline of each connection, and only when route cost is
- * on.
+ * Measures each read of one connection on its event loop, from the transport's read of
+ * the socket (or, on a transport that reads ahead, from the bytes' arrival at the
+ * handlers) through decoding, routing, the handler and the synchronous writing of the
+ * answer, and charges it to the request it served: the one dispatched in it; else the one
+ * in flight on the connection, whose streamed body it carries say; else the next one
+ * dispatched on the connection, whose head or body it carries. A read that carries
+ * several requests is cut where each is dispatched. What the connection reads for no
+ * request that is measured is not counted. Put first in the pipeline of each connection,
+ * and only when route cost is on.
  */
 public final class RouteCostReads extends ChannelInboundHandlerAdapter {
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import dev.fastro.autoconfigure.internal.ConfiguredRouteOptions;
 import dev.fastro.http.ErrorHook;
 import dev.fastro.http.ExceptionHandler;
 import dev.fastro.http.Middleware;
@@ -22,10 +23,12 @@ import dev.fastro.http.internal.DispatcherPipeline;
 import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.http.internal.EventResults;
 import dev.fastro.http.internal.FileResults;
+import dev.fastro.http.internal.InFlightLimit;
 import dev.fastro.http.internal.JakartaBodyValidator;
 import dev.fastro.http.internal.JsonCodec;
 import dev.fastro.http.internal.NoRouteFallback;
 import dev.fastro.http.internal.MultipartSettings;
+import dev.fastro.http.internal.Rejections;
 import dev.fastro.http.internal.RequestLimits;
 import dev.fastro.http.spi.RequestPipeline;
 import reactor.core.scheduler.Scheduler;
@@ -36,17 +39,20 @@ import org.springframework.beans.factory.BeanFactoryUtils;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.thread.Threading;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
 
 /**
  * Fastro's request pipeline: the {@link Dispatcher} that routes requests through the
@@ -68,6 +74,9 @@ public class FastroAutoConfiguration {
 
 	/** The name of the scheduler that blocking routes run on. */
 	public static final String BLOCKING_SCHEDULER = "fastroBlockingScheduler";
+
+	/** A class of Netflix's concurrency-limits, which the adaptive limit needs. */
+	private static final String CONCURRENCY_LIMITS = "com.netflix.concurrency.limits.Limiter";
 
 	@Bean
 	JsonCodec fastroJsonCodec(ObjectProvider<JsonMapper> jsonMapper, ObjectProvider<BodyValidator> bodyValidator) {
@@ -115,12 +124,43 @@ public class FastroAutoConfiguration {
 			ObjectProvider<ExceptionHandler<?>> exceptionHandlers, ObjectProvider<RequestHook> requestHooks,
 			ObjectProvider<ResponseHook> responseHooks, ObjectProvider<ErrorHook> errorHooks,
 			@Qualifier(BLOCKING_SCHEDULER) Scheduler blockingScheduler, ObjectProvider<FileResults> fileResults,
-			ObjectProvider<NoRouteFallback> staticResources) {
-		return dispatcher(byBeanName(routes, beanFactory), properties, json, middleware, exceptionHandlers,
-				requestHooks, responseHooks, errorHooks, blockingScheduler)
+			ObjectProvider<NoRouteFallback> staticResources, ObjectProvider<Rejections> rejections) {
+		Dispatcher.Builder builder = dispatcher(byBeanName(routes, beanFactory), properties, json, middleware,
+				exceptionHandlers, requestHooks, responseHooks, errorHooks, blockingScheduler)
 			.fileResults(fileResults.getIfAvailable(() -> FileResults.NONE))
 			.noRouteFallback(staticResources.getIfAvailable())
-			.build();
+			.rejections(rejections.getIfAvailable(() -> Rejections.NONE))
+			.retryAfter(properties.getLoadShedding().getRetryAfter());
+		FastroProperties.LoadShedding shedding = properties.getLoadShedding();
+		if (shedding.getMaxInFlight() != null) {
+			builder.inFlightLimit(inFlightLimit(shedding, beanFactory));
+		}
+		ConfiguredRouteOptions configured = ConfiguredRouteOptions.of(properties);
+		if (configured == null) {
+			return builder.build();
+		}
+		Dispatcher dispatcher = builder.routeOptions(configured).build();
+		configured.checkAllApplied();
+		return dispatcher;
+	}
+
+	/**
+	 * The limit of {@code fastro.load-shedding.*}: adaptive with Netflix's
+	 * concurrency-limits, which must then be on the class path, else fixed.
+	 */
+	private static InFlightLimit inFlightLimit(FastroProperties.LoadShedding shedding,
+			ListableBeanFactory beanFactory) {
+		if (!shedding.isAdaptive()) {
+			return InFlightLimit.fixed(shedding.getMaxInFlight());
+		}
+		ClassLoader classLoader = (beanFactory instanceof ConfigurableBeanFactory configurable)
+				? configurable.getBeanClassLoader() : null;
+		if (!ClassUtils.isPresent(CONCURRENCY_LIMITS, classLoader)) {
+			throw new InvalidConfigurationPropertyValueException("fastro.load-shedding.adaptive", true,
+					"The adaptive limit is Netflix's gradient limiter: add "
+							+ "com.netflix.concurrency-limits:concurrency-limits-core to the class path.");
+		}
+		return InFlightLimit.adaptive(shedding.getMaxInFlight());
 	}
 
 	/**

@@ -1,7 +1,9 @@
 package dev.fastro.autoconfigure;
 
+import dev.fastro.autoconfigure.internal.RejectedRequests;
 import dev.fastro.autoconfigure.internal.RouteCacheMetrics;
 import dev.fastro.http.internal.Dispatcher;
+import dev.fastro.http.internal.InFlightLimit;
 import dev.fastro.observation.FastroServerMeterObservationHandler;
 import dev.fastro.server.internal.FastroServer;
 import io.micrometer.core.instrument.Gauge;
@@ -16,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.micrometer.metrics.MaximumAllowableTagsMeterFilter;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsProperties;
@@ -34,7 +37,8 @@ import org.springframework.core.annotation.Order;
  * its long task timers off, as it does Boot's, and
  * {@code management.metrics.web.server.max-uri-tags} bounds its {@code uri} values. With
  * the route cache on, its statistics are meters too ({@link RouteCacheMetrics}); the
- * WebSocket sessions open are a gauge.
+ * WebSocket sessions open are a gauge; the requests refused to shed load a counter
+ * ({@link RejectedRequests}).
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
 		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
@@ -60,6 +64,33 @@ public class FastroMetricsAutoConfiguration {
 	@ConditionalOnBooleanProperty("fastro.router.cache.enabled")
 	RouteCacheMetrics fastroRouteCacheMetrics(Dispatcher dispatcher) {
 		return new RouteCacheMetrics(dispatcher.router());
+	}
+
+	/**
+	 * The requests refused to shed load, as {@code fastro.requests.rejected}.
+	 */
+	@Bean
+	RejectedRequests fastroRejectedRequests(MeterRegistry registry) {
+		return new RejectedRequests(registry);
+	}
+
+	/**
+	 * With load shedding on, the requests in flight and their limit, as
+	 * {@code fastro.requests.in.flight} and {@code fastro.requests.in.flight.limit}, read
+	 * when the registry is scraped.
+	 */
+	@Bean
+	@ConditionalOnProperty("fastro.load-shedding.max-in-flight")
+	MeterBinder fastroInFlightMetrics(Dispatcher dispatcher) {
+		InFlightLimit limit = dispatcher.inFlightLimit();
+		return (registry) -> {
+			Gauge.builder("fastro.requests.in.flight", limit, InFlightLimit::inFlight)
+				.description("The requests in flight, counted against the load shedding limit")
+				.register(registry);
+			Gauge.builder("fastro.requests.in.flight.limit", limit, InFlightLimit::limit)
+				.description("The most requests in flight before load is shed; adaptive limits move")
+				.register(registry);
+		};
 	}
 
 	/**

@@ -4,7 +4,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.fastro.server.internal.TrustedProxies;
 
@@ -44,6 +46,24 @@ public class FastroProperties implements Validator {
 	private final OpenApi openapi = new OpenApi();
 
 	private final Metrics metrics = new Metrics();
+
+	private final LoadShedding loadShedding = new LoadShedding();
+
+	/**
+	 * Options of single routes ('request-timeout', 'max-body-size', 'max-in-flight'),
+	 * keyed by method and pattern as declared, group prefixes included, in brackets:
+	 * '[POST /uploads/{id}]'. They take the place of the options the code and the route's
+	 * groups set. Unset: routes are served as the code declares them.
+	 */
+	private final Map<String, RouteOptions> routes = new LinkedHashMap<>();
+
+	/**
+	 * Options of the routes of a group and its inner groups ('request-timeout',
+	 * 'max-body-size', 'max-in-flight'), keyed by the group's full prefix in brackets:
+	 * '[/uploads]'. They take the place of the options the code sets. Unset: routes are
+	 * served as the code declares them.
+	 */
+	private final Map<String, RouteOptions> groups = new LinkedHashMap<>();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -87,6 +107,67 @@ public class FastroProperties implements Validator {
 
 	public Metrics getMetrics() {
 		return this.metrics;
+	}
+
+	public LoadShedding getLoadShedding() {
+		return this.loadShedding;
+	}
+
+	public Map<String, RouteOptions> getRoutes() {
+		return this.routes;
+	}
+
+	public Map<String, RouteOptions> getGroups() {
+		return this.groups;
+	}
+
+	/** Options of a route or of the routes of a group. */
+	public static class RouteOptions {
+
+		/**
+		 * How long the route's answer may take, in place of
+		 * 'fastro.server.request-timeout'. Unset: as the code declares it.
+		 */
+		private Duration requestTimeout;
+
+		/**
+		 * The largest request body the route accepts, in place of
+		 * 'fastro.server.max-body-size' (and, for a multipart body,
+		 * 'fastro.multipart.max-request-size'). Unset: as the code declares it.
+		 */
+		private DataSize maxBodySize;
+
+		/**
+		 * The most requests in flight on the route at once (for a group: on each of its
+		 * routes), beside 'fastro.load-shedding.max-in-flight'; the one past it is
+		 * answered 503 with Retry-After. Unset: as the code declares it.
+		 */
+		private Integer maxInFlight;
+
+		public Duration getRequestTimeout() {
+			return this.requestTimeout;
+		}
+
+		public void setRequestTimeout(Duration requestTimeout) {
+			this.requestTimeout = requestTimeout;
+		}
+
+		public DataSize getMaxBodySize() {
+			return this.maxBodySize;
+		}
+
+		public void setMaxBodySize(DataSize maxBodySize) {
+			this.maxBodySize = maxBodySize;
+		}
+
+		public Integer getMaxInFlight() {
+			return this.maxInFlight;
+		}
+
+		public void setMaxInFlight(Integer maxInFlight) {
+			this.maxInFlight = maxInFlight;
+		}
+
 	}
 
 	/** The Reactor Netty server. */
@@ -649,6 +730,63 @@ public class FastroProperties implements Validator {
 
 		public void setCompression(boolean compression) {
 			this.compression = compression;
+		}
+
+	}
+
+	/**
+	 * Load shedding: a limit on the requests in flight, past which a request is answered
+	 * at once with a 503 rather than queued until it times out.
+	 */
+	public static class LoadShedding {
+
+		/**
+		 * The most requests in flight at once. A request is in flight from when it is
+		 * routed, waiting for a thread of the blocking scheduler included, until its
+		 * answer ends, or until it begins for a streamed answer such as server-sent
+		 * events. A request past the limit is answered 503 with Retry-After and a problem
+		 * body, without running its handler. Actuator's health endpoint and requests no
+		 * route takes are never shed. Unset: no limit.
+		 */
+		private Integer maxInFlight;
+
+		/**
+		 * Whether the limit follows the latency of the answers, lowered as they slow down
+		 * and raised as they speed up, between 20 (or max-in-flight, if lower) and
+		 * max-in-flight. Needs com.netflix.concurrency-limits:concurrency-limits-core,
+		 * whose gradient limiter it uses.
+		 */
+		private boolean adaptive;
+
+		/**
+		 * How long a request shed is told to wait before it tries again, in its
+		 * Retry-After header, in whole seconds rounded up.
+		 */
+		@DurationUnit(ChronoUnit.SECONDS)
+		private Duration retryAfter = Duration.ofSeconds(1);
+
+		public Integer getMaxInFlight() {
+			return this.maxInFlight;
+		}
+
+		public void setMaxInFlight(Integer maxInFlight) {
+			this.maxInFlight = maxInFlight;
+		}
+
+		public boolean isAdaptive() {
+			return this.adaptive;
+		}
+
+		public void setAdaptive(boolean adaptive) {
+			this.adaptive = adaptive;
+		}
+
+		public Duration getRetryAfter() {
+			return this.retryAfter;
+		}
+
+		public void setRetryAfter(Duration retryAfter) {
+			this.retryAfter = retryAfter;
 		}
 
 	}
@@ -1529,6 +1667,13 @@ public class FastroProperties implements Validator {
 		Duration hstsMaxAge = ((FastroProperties) target).getSecurity().getHeaders().getHsts().getMaxAge();
 		check(errors, "security.headers.hsts.maxAge", hstsMaxAge != null && !hstsMaxAge.isNegative(),
 				"must be zero or more (0 tells browsers to forget the host)");
+		LoadShedding shedding = ((FastroProperties) target).getLoadShedding();
+		check(errors, "loadShedding.maxInFlight", shedding.getMaxInFlight() == null || shedding.getMaxInFlight() >= 1,
+				"must be at least 1 (leave it unset for no limit)");
+		check(errors, "loadShedding.adaptive", !shedding.isAdaptive() || shedding.getMaxInFlight() != null,
+				"needs fastro.load-shedding.max-in-flight, the most the adaptive limit may rise to");
+		check(errors, "loadShedding.retryAfter",
+				shedding.getRetryAfter() != null && !shedding.getRetryAfter().isNegative(), "must not be negative");
 		String realm = ((FastroProperties) target).getSecurity().getBasic().getRealm();
 		check(errors, "security.basic.realm", realm != null && isQuotable(realm),
 				"must be printable text without double quotes or backslashes (it is quoted in the challenge)");

@@ -2,6 +2,7 @@ package dev.fastro.autoconfigure;
 
 import dev.fastro.http.internal.DispatcherWrapper;
 import dev.fastro.observation.internal.RouteCostDispatcher;
+import dev.fastro.observation.internal.RouteCostReads;
 import dev.fastro.observation.internal.RouteCostScheduler;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
@@ -19,11 +20,12 @@ import org.springframework.core.annotation.Order;
 /**
  * With {@code fastro.metrics.route-cost.enabled}, records what each request costs in CPU
  * time and allocated bytes, on the event loop and on the blocking scheduler, with the
- * keys of its {@code http.server.requests} observation: the dispatcher is measured inside
- * that observation, and the blocking scheduler charges the tasks a request schedules to
- * it. When off, neither is wrapped. It needs a {@link MeterRegistry} and an
- * {@link ObservationRegistry}, from Actuator or the application's own, and fails to start
- * without them rather than record nothing.
+ * keys of its {@code http.server.requests} observation: each connection's reads are
+ * measured and charged to the requests they serve, the dispatcher is measured inside that
+ * observation where no read is, and the blocking scheduler charges the tasks a request
+ * schedules to it. When off, none of them is wrapped. It needs a {@link MeterRegistry}
+ * and an {@link ObservationRegistry}, from Actuator or the application's own, and fails
+ * to start without them rather than record nothing.
  */
 @AutoConfiguration(after = { FastroObservationAutoConfiguration.class, FastroMetricsAutoConfiguration.class },
 		afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
@@ -33,6 +35,8 @@ import org.springframework.core.annotation.Order;
 @ConditionalOnBooleanProperty("fastro.metrics.route-cost.enabled")
 @ConditionalOnClass({ MeterRegistry.class, ObservationRegistry.class })
 public class FastroRouteCostAutoConfiguration {
+
+	private static final String READS = "fastro.routeCost";
 
 	@Bean
 	static BeanPostProcessor fastroRouteCostScheduler() {
@@ -46,6 +50,16 @@ public class FastroRouteCostAutoConfiguration {
 			}
 
 		};
+	}
+
+	/**
+	 * Measures each read of a connection, from the transport's read of the socket, before
+	 * TLS and the HTTP codec see its bytes.
+	 */
+	@Bean
+	FastroServerCustomizer fastroRouteCostReads() {
+		return (server) -> server.doOnChannelInit(
+				(observer, channel, remoteAddress) -> channel.pipeline().addFirst(READS, new RouteCostReads()));
 	}
 
 	/**

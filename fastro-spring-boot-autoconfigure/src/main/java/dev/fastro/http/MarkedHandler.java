@@ -42,16 +42,14 @@ final class MarkedHandler implements Handler {
 		return this.delegate;
 	}
 
-	boolean isBlocking() {
-		return this.blocking;
-	}
-
 	boolean isStreaming() {
 		return this.streaming;
 	}
 
-	long maxBodySize() {
-		return this.maxBodySize;
+	/** The options the marks set: blocking, and a streaming handler's body limit. */
+	RouteOptions options() {
+		RouteOptions options = this.blocking ? RouteOptions.NONE.blocking(true) : RouteOptions.NONE;
+		return (this.maxBodySize >= 0) ? options.maxBodySize(this.maxBodySize) : options;
 	}
 
 	@Override

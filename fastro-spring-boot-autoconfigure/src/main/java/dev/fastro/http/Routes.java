@@ -53,7 +53,7 @@ public final class Routes {
 
 		private final List<Middleware> middleware = new ArrayList<>();
 
-		private boolean blocking;
+		private RouteOptions defaults = RouteOptions.NONE;
 
 		private final List<String> tags = new ArrayList<>();
 
@@ -74,7 +74,29 @@ public final class Routes {
 
 		/** Runs every handler of this builder and its groups off the event loop. */
 		public Builder blocking() {
-			this.blocking = true;
+			return defaults((options) -> options.blocking(true));
+		}
+
+		/**
+		 * Sets the options of every route of this builder and its groups, including those
+		 * declared before this call. A group's own defaults and a route's {@link #with
+		 * options} take their place where they set one.
+		 */
+		public Builder defaults(UnaryOperator<RouteOptions> options) {
+			Objects.requireNonNull(options, "options");
+			this.defaults = Objects.requireNonNull(options.apply(this.defaults), "the options given");
+			return this;
+		}
+
+		/**
+		 * Sets the options of the route declared just before, in place of its group's.
+		 * @throws IllegalStateException when no route was declared just before
+		 */
+		public Builder with(UnaryOperator<RouteOptions> options) {
+			Objects.requireNonNull(options, "options");
+			Pending route = lastRoute("with(..)");
+			this.entries.set(this.entries.size() - 1,
+					route.with(Objects.requireNonNull(options.apply(route.options()), "the options given")));
 			return this;
 		}
 
@@ -95,9 +117,7 @@ public final class Routes {
 		 */
 		public Builder describe(UnaryOperator<RouteDescription> description) {
 			Objects.requireNonNull(description, "description");
-			if (this.entries.isEmpty() || !(this.entries.get(this.entries.size() - 1) instanceof Pending route)) {
-				throw new IllegalStateException("describe(..) follows the route it describes, in " + where());
-			}
+			Pending route = lastRoute("describe(..)");
 			this.entries.set(this.entries.size() - 1, route
 				.describedAs(Objects.requireNonNull(description.apply(route.description()), "the description given")));
 			return this;
@@ -171,13 +191,13 @@ public final class Routes {
 			Objects.requireNonNull(path, "path");
 			Objects.requireNonNull(handler, "handler");
 			this.entries.add(new Pending(method.toUpperCase(Locale.ROOT), join(this.prefix, path), handler,
-					List.of(middleware), RouteDescription.none()));
+					List.of(middleware), RouteOptions.NONE, RouteDescription.none()));
 			return this;
 		}
 
 		/**
-		 * Declares routes under {@code prefix}, which inherit this builder's middleware
-		 * and blocking mode.
+		 * Declares routes under {@code prefix}, which inherit this builder's middleware,
+		 * tags and {@link #defaults options}.
 		 */
 		public Builder group(String prefix, Consumer<Builder> routes) {
 			Builder group = new Builder(join(this.prefix, prefix));
@@ -192,28 +212,30 @@ public final class Routes {
 		 */
 		public Routes build() {
 			List<Route> out = new ArrayList<>();
-			collect(List.of(), false, List.of(), out);
+			collect(List.of(), RouteOptions.NONE, List.of(), out);
 			return new Routes(out);
 		}
 
-		private void collect(List<Middleware> outer, boolean outerBlocking, List<String> outerTags, List<Route> out) {
+		private void collect(List<Middleware> outer, RouteOptions outerOptions, List<String> outerTags,
+				List<Route> out) {
 			List<Middleware> around = new ArrayList<>(outer);
 			around.addAll(this.middleware);
-			boolean blockingHere = outerBlocking || this.blocking;
+			RouteOptions optionsHere = outerOptions.overriddenBy(this.defaults);
 			List<String> tagsHere = new ArrayList<>(outerTags);
 			tagsHere.addAll(this.tags);
 			for (Object entry : this.entries) {
 				if (entry instanceof Builder group) {
-					group.collect(around, blockingHere, tagsHere, out);
+					group.collect(around, optionsHere, tagsHere, out);
 				}
 				else {
 					Pending route = (Pending) entry;
 					List<Middleware> chain = new ArrayList<>(around);
 					chain.addAll(route.middleware());
 					MarkedHandler marked = MarkedHandler.of(route.handler());
-					out.add(new Route(route.method(), route.path(), marked.delegate(), chain,
-							blockingHere || marked.isBlocking(), marked.isStreaming(), marked.maxBodySize(),
-							this.prefix, route.description().withTagsFirst(tagsHere)));
+					RouteOptions options = optionsHere.overriddenBy(marked.options()).overriddenBy(route.options());
+					out.add(new Route(route.method(), route.path(), marked.delegate(), chain, options.blocking(),
+							marked.isStreaming(), options.maxBodySize(), options.timeout(), options.maxInFlight(),
+							options.neverShed(), this.prefix, route.description().withTagsFirst(tagsHere)));
 				}
 			}
 		}
@@ -226,15 +248,26 @@ public final class Routes {
 			return path.equals("/") ? base : base + path;
 		}
 
+		private Pending lastRoute(String call) {
+			if (this.entries.isEmpty() || !(this.entries.get(this.entries.size() - 1) instanceof Pending route)) {
+				throw new IllegalStateException(call + " follows the route it applies to, in " + where());
+			}
+			return route;
+		}
+
 		private String where() {
 			return this.prefix.isEmpty() ? "the routes at the root" : "the group " + this.prefix;
 		}
 
 		private record Pending(String method, String path, Handler handler, List<Middleware> middleware,
-				RouteDescription description) {
+				RouteOptions options, RouteDescription description) {
 
 			Pending describedAs(RouteDescription description) {
-				return new Pending(this.method, this.path, this.handler, this.middleware, description);
+				return new Pending(this.method, this.path, this.handler, this.middleware, this.options, description);
+			}
+
+			Pending with(RouteOptions options) {
+				return new Pending(this.method, this.path, this.handler, this.middleware, options, this.description);
 			}
 
 		}

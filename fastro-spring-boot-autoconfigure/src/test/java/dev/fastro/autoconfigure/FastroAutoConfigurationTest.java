@@ -31,6 +31,7 @@ import org.springframework.core.annotation.Order;
 import org.springframework.util.unit.DataSize;
 
 import static dev.fastro.test.RawHttp.rawRequest;
+import static dev.fastro.test.StartupFailures.causes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
@@ -251,18 +252,6 @@ class FastroAutoConfigurationTest {
 				.rootCause()
 				.isInstanceOf(RoutePatternException.class)
 				.hasMessage("Malformed route pattern '/a/{' (bean 'broken', route #1) at position 3: unclosed '{'"));
-	}
-
-	/**
-	 * Every message of a failure's cause chain, as Spring Boot's failure analysis reads
-	 * them.
-	 */
-	private static String causes(Throwable failure) {
-		StringBuilder messages = new StringBuilder();
-		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			messages.append(cause.getMessage()).append('\n');
-		}
-		return messages.toString();
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -102,7 +102,8 @@ class FastroMetricsAutoConfigurationTest {
 	void measuresNoRouteCostUnlessAsked() {
 		this.runner.run((context) -> {
 			assertThat(context).doesNotHaveBean("fastroRouteCostDispatcher")
-				.doesNotHaveBean("fastroRouteCostScheduler");
+				.doesNotHaveBean("fastroRouteCostScheduler")
+				.doesNotHaveBean("fastroRouteCostReads");
 			assertThat(context.getBeansOfType(DispatcherWrapper.class)).doesNotContainKey("fastroRouteCostDispatcher");
 			assertThat(context.getBean(FastroAutoConfiguration.BLOCKING_SCHEDULER))
 				.isNotInstanceOf(RouteCostScheduler.class);
@@ -115,6 +116,7 @@ class FastroMetricsAutoConfigurationTest {
 	@Test
 	void measuresRouteCostWhenAsked() {
 		this.runner.withPropertyValues("fastro.metrics.route-cost.enabled=true").run((context) -> {
+			assertThat(context).hasBean("fastroRouteCostReads");
 			assertThat(context.getBean(FastroAutoConfiguration.BLOCKING_SCHEDULER))
 				.isInstanceOf(RouteCostScheduler.class);
 			MeterRegistry meters = served(context);

@@ -60,7 +60,7 @@ class RouteDescriptionTest {
 			.withMessageContaining("the routes at the root");
 		assertThatIllegalStateException()
 			.isThrownBy(() -> Routes.builder().group("/a", (a) -> a.get("/", ctx -> "a")).describe((doc) -> doc))
-			.withMessageContaining("follows the route it describes");
+			.withMessageContaining("describe(..) follows the route it applies to");
 	}
 
 	@Test

@@ -34,6 +34,7 @@ import org.springframework.security.oauth2.jwt.SupplierJwtDecoder;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter;
 
 import static dev.fastro.test.RawHttp.rawRequest;
+import static dev.fastro.test.StartupFailures.causes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -203,14 +204,6 @@ class FastroSecurityAutoConfigurationTest {
 					&& type.getEnclosingClass() != FastroSecurityAutoConfigurationTest.class)
 			.map(Class::getName)
 			.toList();
-	}
-
-	private static String causes(Throwable failure) {
-		StringBuilder messages = new StringBuilder();
-		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-			messages.append(cause.getMessage()).append('\n');
-		}
-		return messages.toString();
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -17,6 +17,7 @@ import dev.fastro.http.Routes;
 import dev.fastro.http.spi.HostHeader;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;
 import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.web.EndpointLinksResolver;
@@ -32,9 +33,12 @@ import org.springframework.boot.actuate.endpoint.web.WebServerNamespace;
  * path its request predicate names under the base path (or per set of operations that
  * differ only by the media types they produce), and the discovery page of links at the
  * base path itself. A blocking operation (most are, such as health and the Prometheus
- * scrape) is a blocking route, run off the event loop.
+ * scrape) is a blocking route, run off the event loop. Health, its groups such as
+ * {@code liveness} and {@code readiness} included, is never shed.
  */
 public final class ActuatorRoutes {
+
+	private static final EndpointId HEALTH = EndpointId.of("health");
 
 	private ActuatorRoutes() {
 	}
@@ -60,10 +64,7 @@ public final class ActuatorRoutes {
 		for (ExposableWebEndpoint endpoint : endpoints) {
 			Map<List<String>, List<WebOperation>> byRoute = new LinkedHashMap<>();
 			for (WebOperation operation : endpoint.getOperations()) {
-				WebOperationRequestPredicate predicate = operation.getRequestPredicate();
-				List<String> route = List.of(predicate.getHttpMethod().name(),
-						routePath(mapping.createSubPath(predicate.getPath())));
-				byRoute.computeIfAbsent(route, (key) -> new ArrayList<>()).add(operation);
+				byRoute.computeIfAbsent(route(mapping, operation), (key) -> new ArrayList<>()).add(operation);
 			}
 			byRoute.forEach((route, operations) -> {
 				operations.sort(Comparator.comparing((WebOperation operation) -> Collections
@@ -75,6 +76,11 @@ public final class ActuatorRoutes {
 				Handler handler = (handlers.size() == 1) ? handlers.get(0) : new OperationsByMediaType(handlers);
 				boolean blocking = operations.stream().anyMatch(WebOperation::isBlocking);
 				routes.route(route.get(0), route.get(1), blocking ? Handler.blocking(handler) : handler);
+				if (endpoint.getEndpointId().equals(HEALTH)) {
+					// A probe refused on a busy instance would have the platform restart
+					// it, or take it out of service, for being busy.
+					routes.with((options) -> options.neverShed(true));
+				}
 			});
 		}
 		if (linksPage) {
@@ -83,6 +89,12 @@ public final class ActuatorRoutes {
 			routes.get(routePath(mapping.getPath()), ctx -> linksPage(ctx, links, produced, bodies));
 		}
 		return routes.build();
+	}
+
+	/** The method and path pattern of an operation's route. */
+	private static List<String> route(EndpointMapping mapping, WebOperation operation) {
+		WebOperationRequestPredicate predicate = operation.getRequestPredicate();
+		return List.of(predicate.getHttpMethod().name(), routePath(mapping.createSubPath(predicate.getPath())));
 	}
 
 	private static Response linksPage(Context ctx, EndpointLinksResolver links, ProducedMediaTypes produced,

@@ -107,6 +107,16 @@ public final class RouteReport {
 		if (route.maxBodySize() >= 0) {
 			options.add("max body " + dataSize(route.maxBodySize()));
 		}
+		if (route.timeout() != null) {
+			long millis = route.timeout().toMillis();
+			options.add("timeout " + ((millis % 1000 == 0) ? (millis / 1000) + "s" : millis + "ms"));
+		}
+		if (route.maxInFlight() > 0) {
+			options.add("max in flight " + route.maxInFlight());
+		}
+		if (route.neverShed()) {
+			options.add("never shed");
+		}
 		return new String[] { route.method(), route.pattern(), served.source(),
 				chain.isEmpty() ? "-" : String.join(" > ", chain), String.join(", ", options) };
 	}

@@ -8,8 +8,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 import dev.fastro.http.Context;
 import dev.fastro.http.ErrorHook;
@@ -28,11 +30,13 @@ import dev.fastro.router.internal.RouteConflictException;
 import dev.fastro.router.internal.RouteMatch;
 import dev.fastro.router.internal.RoutePatternException;
 import dev.fastro.router.internal.Router;
+import io.netty.util.AsciiString;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.reactivestreams.Publisher;
 import reactor.core.Exceptions;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.SignalType;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -53,10 +57,28 @@ import reactor.core.scheduler.Schedulers;
  * <p>
  * A global {@link RouteScopedMiddleware} is replaced, in each of these chains, by what it
  * decides for that chain at start-up.
+ * <p>
+ * To shed load, a routed request takes a place under its route's and the server's
+ * {@link InFlightLimit}, which it holds until its answer ends; one that finds no place is
+ * answered {@code 503} as a request refused before routing is. A route without limits
+ * costs one check.
  */
 public final class Dispatcher implements ExchangeDispatcher {
 
 	private static final Log logger = LogFactory.getLog(Dispatcher.class);
+
+	private static final long NANOS_PER_SECOND = Duration.ofSeconds(1).toNanos();
+
+	private static final AsciiString RETRY_AFTER = AsciiString.cached("retry-after");
+
+	/** A blocking handler's task, waiting for a thread. */
+	private static final int QUEUED = 0;
+
+	/** A blocking handler's task, begun. */
+	private static final int STARTED = 1;
+
+	/** A blocking handler's task whose answer was cancelled. */
+	private static final int CANCELLED = 2;
 
 	private final Router<ComposedRoute> router;
 
@@ -85,6 +107,13 @@ public final class Dispatcher implements ExchangeDispatcher {
 	/** How a streaming route without a limit of its own takes a multipart body. */
 	private final BodyPolicy streamedMultipartBody;
 
+	/** What a request shed is told to wait before it tries again, in whole seconds. */
+	private final long retryAfterSeconds;
+
+	private final Rejections rejections;
+
+	private final InFlightLimit inFlightLimit;
+
 	private Dispatcher(Builder builder) {
 		List<Middleware> global = List.copyOf(builder.middleware);
 		Router.Builder<ComposedRoute> routes = Router.<ComposedRoute>builder()
@@ -97,15 +126,23 @@ public final class Dispatcher implements ExchangeDispatcher {
 		for (Source source : builder.routes) {
 			List<Route> declared = source.routes().routes();
 			for (int i = 0; i < declared.size(); i++) {
-				Route route = declared.get(i);
+				Route route = builder.routeOptions.apply(declared.get(i));
 				String origin = source.name() + ", route #" + (i + 1);
+				if (!route.streaming() && route.maxBodySize() > Integer.MAX_VALUE) {
+					throw new IllegalArgumentException("The max body size of " + route + " (" + origin
+							+ ") must be at most 2GB, as its body is received whole; mark its handler streaming");
+				}
 				List<Middleware> taking = new ArrayList<>(global.size());
 				List<Middleware> chain = scoped(global, (scoped) -> scoped.forRoute(route), taking);
 				served.add(new ServedRoute(source.name(), origin, route, taking));
 				chain.addAll(route.middleware());
 				BodyPolicy body = new BodyPolicy(route.streaming(), route.maxBodySize(), !route.streaming());
+				Duration timeout = (route.timeout() != null) ? route.timeout() : builder.requestTimeout;
+				InFlightLimit inFlight = route.neverShed() ? null : builder.inFlightLimit;
+				InFlightLimit routeInFlight = (route.maxInFlight() > 0) ? InFlightLimit.fixed(route.maxInFlight())
+						: null;
 				ComposedRoute endpoint = new ComposedRoute(Middleware.compose(chain, route.handler()), route.blocking(),
-						body);
+						body, timeout, inFlight, routeInFlight);
 				try {
 					routes.add(route.method(), route.pattern(), endpoint);
 				}
@@ -116,7 +153,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 				List<Middleware> preflight = scoped(global, (scoped) -> scoped.forPreflight(route), new ArrayList<>());
 				preflight.addAll(route.middleware());
 				this.preflights.put(endpoint, new ComposedRoute(Middleware.compose(preflight, this::answerNoRoute),
-						route.blocking(), BodyPolicy.WHOLE));
+						route.blocking(), BodyPolicy.WHOLE, builder.requestTimeout, null, null));
 			}
 		}
 		this.served = List.copyOf(served);
@@ -129,7 +166,7 @@ public final class Dispatcher implements ExchangeDispatcher {
 		}
 		this.noRoute = new ComposedRoute(Middleware
 			.compose(scoped(global, RouteScopedMiddleware::forNoRoute, new ArrayList<>()), this::answerNoRoute), false,
-				BodyPolicy.WHOLE);
+				BodyPolicy.WHOLE, builder.requestTimeout, null, null);
 		this.requestHooks = builder.requestHooks.toArray(RequestHook[]::new);
 		ErrorAnswers errors = new ErrorAnswers(builder.exceptionHandlers, builder.errorHooks);
 		JsonCodec json = Objects.requireNonNull(builder.json, "json");
@@ -141,6 +178,9 @@ public final class Dispatcher implements ExchangeDispatcher {
 		this.multiparts = new Multiparts(builder.multipart, builder.blockingScheduler);
 		this.multipartBody = new BodyPolicy(true, builder.multipart.maxRequestSize(), true);
 		this.streamedMultipartBody = new BodyPolicy(true, builder.multipart.maxRequestSize(), false);
+		this.retryAfterSeconds = (builder.retryAfter.toNanos() + NANOS_PER_SECOND - 1) / NANOS_PER_SECOND;
+		this.rejections = builder.rejections;
+		this.inFlightLimit = builder.inFlightLimit;
 	}
 
 	/**
@@ -169,6 +209,14 @@ public final class Dispatcher implements ExchangeDispatcher {
 	/** The router, for its routes and cache statistics. */
 	public Router<?> router() {
 		return this.router;
+	}
+
+	/**
+	 * The limit on requests in flight, for its metrics; {@code null} when load shedding
+	 * is off.
+	 */
+	public InFlightLimit inFlightLimit() {
+		return this.inFlightLimit;
 	}
 
 	/** The routes served, in the order they were declared, for tools that list them. */
@@ -211,18 +259,83 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 	private Publisher<Void> answer(Exchange ctx) {
 		Object result;
+		boolean admitted = false;
 		try {
 			for (RequestHook hook : this.requestHooks) {
 				hook.onRequest(ctx);
 			}
 			ComposedRoute endpoint = route(ctx);
+			if (endpoint.inFlight() != null || endpoint.routeInFlight() != null) {
+				admitted = admit(ctx, endpoint);
+				if (!admitted) {
+					endpoint = this.noRoute;
+				}
+			}
 			result = endpoint.blocking() ? offload(endpoint, ctx) : endpoint.chain().handle(ctx);
 		}
 		catch (Throwable ex) {
 			Exceptions.throwIfJvmFatal(ex);
-			return this.writer.writeError(ctx, ex);
+			return admitted ? inFlight(ctx, () -> this.writer.writeError(ctx, ex)) : this.writer.writeError(ctx, ex);
 		}
-		return this.writer.write(ctx, result);
+		return admitted ? inFlight(ctx, () -> this.writer.write(ctx, result)) : this.writer.write(ctx, result);
+	}
+
+	/**
+	 * Takes a place for a request under its route's limit on requests in flight and the
+	 * server's, or, when either is full, marks it to be answered {@code 503} with
+	 * {@code Retry-After} instead of routed: through the global middleware and the hooks,
+	 * as a request refused before routing is, so that CORS and request ids shape this
+	 * answer too.
+	 * @return whether the request took its places
+	 */
+	private boolean admit(Exchange ctx, ComposedRoute endpoint) {
+		InFlightLimit.Permit own = null;
+		if (endpoint.routeInFlight() != null) {
+			own = endpoint.routeInFlight().tryEnter();
+			if (own == null) {
+				return shed(ctx, Rejections.Reason.ROUTE_IN_FLIGHT_LIMIT,
+						"Route " + ctx.method() + " " + ctx.routePattern() + " is at its " + endpoint.routeInFlight());
+			}
+		}
+		if (endpoint.inFlight() != null) {
+			InFlightLimit.Permit server = endpoint.inFlight().tryEnter();
+			if (server == null) {
+				if (own != null) {
+					own.leave(false);
+				}
+				return shed(ctx, Rejections.Reason.IN_FLIGHT_LIMIT, "The server is at its " + endpoint.inFlight());
+			}
+			InFlightLimit.Permit route = own;
+			own = (route != null) ? (answered) -> {
+				route.leave(answered);
+				server.leave(answered);
+			} : server;
+		}
+		ctx.enteredInFlight(own);
+		return true;
+	}
+
+	private boolean shed(Exchange ctx, Rejections.Reason reason, String limit) {
+		this.rejections.rejected(ctx, reason);
+		ctx.responseHeaders().set(RETRY_AFTER, this.retryAfterSeconds);
+		ctx.routingFailure(new HttpException(503, limit + "; retry in " + this.retryAfterSeconds
+				+ ((this.retryAfterSeconds != 1) ? " seconds" : " second")));
+		return false;
+	}
+
+	/**
+	 * The answer of a request that holds a place under the limit on requests in flight,
+	 * which it gives back once the answer has ended, however it ended, unless a streamed
+	 * answer gave it back as it began.
+	 */
+	private static Publisher<Void> inFlight(Exchange ctx, Supplier<Publisher<Void>> answer) {
+		try {
+			return Mono.from(answer.get()).doFinally((signal) -> ctx.leaveInFlight(signal == SignalType.ON_COMPLETE));
+		}
+		catch (RuntimeException ex) {
+			ctx.leaveInFlight(false);
+			throw ex;
+		}
 	}
 
 	/**
@@ -232,7 +345,11 @@ public final class Dispatcher implements ExchangeDispatcher {
 	public BodyPolicy bodyPolicy(Exchange ctx) {
 		BodyPolicy body = route(ctx).body();
 		if (body.parts()) {
-			return ctx.isMultipart() ? this.multipartBody : body;
+			if (!ctx.isMultipart()) {
+				return body;
+			}
+			// A route's own limit bounds a multipart body too.
+			return (body.maxSize() >= 0) ? new BodyPolicy(true, body.maxSize(), true) : this.multipartBody;
 		}
 		// A multipart body is limited as such, unless the streaming route sets a limit.
 		return (body.streamed() && body.maxSize() < 0 && ctx.isMultipart()) ? this.streamedMultipartBody : body;
@@ -335,21 +452,44 @@ public final class Dispatcher implements ExchangeDispatcher {
 	 * went away, the request timed out) interrupts the handler; what it throws then
 	 * answers nobody, so it is not reported, where Reactor would log it as a dropped
 	 * error.
+	 * <p>
+	 * A request that waited for a thread past its route's timeout is not started: its
+	 * answer, a 503, has been given or is due, and its client may be gone. Nor is one
+	 * whose answer was cancelled while it waited, should the scheduler run a task it
+	 * could not take back.
 	 */
 	private Mono<Object> offload(ComposedRoute endpoint, Context ctx) {
-		AtomicBoolean cancelled = new AtomicBoolean();
+		long queued = System.nanoTime();
+		Duration timeout = endpoint.timeout();
+		AtomicInteger state = new AtomicInteger(QUEUED);
 		return Mono.fromCallable(() -> {
+			if (!state.compareAndSet(QUEUED, STARTED)) {
+				return null;
+			}
+			if (pastDeadline(queued, timeout)) {
+				this.rejections.rejected(ctx, Rejections.Reason.DEADLINE);
+				throw new HttpException(503, "Not started: it waited for a thread past the request timeout of "
+						+ timeout.toMillis() + " ms");
+			}
 			try {
 				return endpoint.chain().handle(ctx);
 			}
 			catch (Exception ex) {
-				if (cancelled.get()) {
+				if (state.get() == CANCELLED) {
 					logger.debug("Blocking handler for " + ctx + " ended by its cancellation", ex);
 					return null;
 				}
 				throw ex;
 			}
-		}).subscribeOn(this.blockingScheduler).doOnCancel(() -> cancelled.set(true));
+		}).subscribeOn(this.blockingScheduler).doOnCancel(() -> {
+			if (state.getAndSet(CANCELLED) == QUEUED && pastDeadline(queued, timeout)) {
+				this.rejections.rejected(ctx, Rejections.Reason.DEADLINE);
+			}
+		});
+	}
+
+	private static boolean pastDeadline(long queued, Duration timeout) {
+		return timeout != null && System.nanoTime() - queued >= timeout.toNanos();
 	}
 
 	private Object answerNoRoute(Context ctx) {
@@ -428,6 +568,8 @@ public final class Dispatcher implements ExchangeDispatcher {
 
 		private Duration requestTimeout;
 
+		private UnaryOperator<Route> routeOptions = UnaryOperator.identity();
+
 		private FileResults files = FileResults.NONE;
 
 		private EventResults events = EventResults.NONE;
@@ -437,6 +579,12 @@ public final class Dispatcher implements ExchangeDispatcher {
 		private NoRouteFallback fallback;
 
 		private MultipartSettings multipart = MultipartSettings.DEFAULTS;
+
+		private InFlightLimit inFlightLimit;
+
+		private Duration retryAfter = Duration.ofSeconds(1);
+
+		private Rejections rejections = Rejections.NONE;
 
 		private Builder() {
 		}
@@ -516,8 +664,17 @@ public final class Dispatcher implements ExchangeDispatcher {
 		}
 
 		/**
-		 * How long a handler may take to answer before it is answered 503; {@code null}
-		 * for no limit.
+		 * Adjusts each route's options before it is composed, such as with those of the
+		 * application's properties.
+		 */
+		public Builder routeOptions(UnaryOperator<Route> options) {
+			this.routeOptions = options;
+			return this;
+		}
+
+		/**
+		 * How long a handler may take to answer before it is answered 503, unless its
+		 * route sets its own; {@code null} for no limit.
 		 */
 		public Builder requestTimeout(Duration timeout) {
 			this.requestTimeout = timeout;
@@ -566,6 +723,40 @@ public final class Dispatcher implements ExchangeDispatcher {
 		 */
 		public Builder multipart(MultipartSettings settings) {
 			this.multipart = settings;
+			return this;
+		}
+
+		/**
+		 * Sheds load: a request to a route that finds {@code limit} full is answered
+		 * {@code 503} with {@code Retry-After} and a problem naming the limit, without
+		 * its handler; none when not set. Routes marked
+		 * {@link dev.fastro.http.RouteOptions#neverShed never shed}, requests that no
+		 * route takes (404, 405, static resources) and CORS preflights are not counted. A
+		 * route's own {@link dev.fastro.http.RouteOptions#maxInFlight limit} applies
+		 * beside this one.
+		 * @param limit the server's limit on requests in flight
+		 * @return this builder
+		 */
+		public Builder inFlightLimit(InFlightLimit limit) {
+			this.inFlightLimit = Objects.requireNonNull(limit, "limit");
+			return this;
+		}
+
+		/**
+		 * How long a request shed is told to wait before it tries again, written in whole
+		 * seconds, rounded up; one second unless set.
+		 */
+		public Builder retryAfter(Duration retryAfter) {
+			this.retryAfter = Objects.requireNonNull(retryAfter, "retryAfter");
+			return this;
+		}
+
+		/**
+		 * What hears of each request refused to shed load, such as its metrics; nothing
+		 * unless set.
+		 */
+		public Builder rejections(Rejections rejections) {
+			this.rejections = Objects.requireNonNull(rejections, "rejections");
 			return this;
 		}
 

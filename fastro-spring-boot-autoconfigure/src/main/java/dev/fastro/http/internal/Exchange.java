@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 
 import dev.fastro.http.AttributeKey;
 import dev.fastro.http.Context;
@@ -67,6 +68,9 @@ public final class Exchange implements Context {
 
 	private static final String MULTIPART = "multipart/form-data";
 
+	private static final AtomicReferenceFieldUpdater<Exchange, InFlightLimit.Permit> IN_FLIGHT = AtomicReferenceFieldUpdater
+		.newUpdater(Exchange.class, InFlightLimit.Permit.class, "inFlight");
+
 	private final Transport<Object> transport;
 
 	private final Object handle;
@@ -102,6 +106,11 @@ public final class Exchange implements Context {
 	private RouteMatch<?> match;
 
 	private HttpException routingFailure;
+
+	/**
+	 * The place the request holds under a limit on requests in flight, until it leaves.
+	 */
+	private volatile InFlightLimit.Permit inFlight;
 
 	private Throwable error;
 
@@ -215,6 +224,27 @@ public final class Exchange implements Context {
 	 */
 	void routingFailure(HttpException failure) {
 		this.routingFailure = failure;
+	}
+
+	/** Records the place the request took under a limit on requests in flight. */
+	void enteredInFlight(InFlightLimit.Permit permit) {
+		this.inFlight = permit;
+	}
+
+	/**
+	 * Gives back the place the request holds under a limit on requests in flight, if it
+	 * still holds one: once, whoever asks first, the end of the answer or the start of a
+	 * streamed one.
+	 * @param answered whether the answer was written, or began to be, rather than cut
+	 * short
+	 */
+	void leaveInFlight(boolean answered) {
+		if (this.inFlight != null) {
+			InFlightLimit.Permit permit = IN_FLIGHT.getAndSet(this, null);
+			if (permit != null) {
+				permit.leave(answered);
+			}
+		}
 	}
 
 	/**

@@ -156,6 +156,9 @@ final class ResultWriter {
 	private Publisher<Void> switchToWebSocket(Exchange ctx, WebSocketEndpoint.Upgrade upgrade, boolean answersError) {
 		ctx.switchingProtocols();
 		runHooks(ctx);
+		// A WebSocket session may last for hours: it holds no place among the requests
+		// in flight.
+		ctx.leaveInFlight(true);
 		return Mono.from(ctx.webSocket(upgrade.handler(this.blockingScheduler)))
 			.onErrorResume(
 					(error) -> ctx.committed() ? Mono.error(error) : Mono.from(failed(ctx, error, answersError)));
@@ -243,7 +246,8 @@ final class ResultWriter {
 	 * pending work is cancelled, which interrupts a blocking handler.
 	 */
 	private Mono<?> bounded(Exchange ctx, Mono<?> pending) {
-		return (this.requestTimeout != null) ? pending.timeout(this.requestTimeout, timedOut(ctx)) : pending;
+		Duration timeout = timeout(ctx);
+		return (timeout != null) ? pending.timeout(timeout, timedOut(ctx, timeout)) : pending;
 	}
 
 	/**
@@ -252,15 +256,22 @@ final class ResultWriter {
 	 * first heartbeat begins it too.
 	 */
 	private <T> Flux<T> bounded(Exchange ctx, Flux<T> stream) {
-		return (this.requestTimeout != null)
-				? stream.timeout(Mono.delay(this.requestTimeout), (item) -> Mono.never(), timedOut(ctx)) : stream;
+		Duration timeout = timeout(ctx);
+		return (timeout != null) ? stream.timeout(Mono.delay(timeout), (item) -> Mono.never(), timedOut(ctx, timeout))
+				: stream;
 	}
 
-	private <T> Mono<T> timedOut(Exchange ctx) {
+	/** The route's request timeout, or the server's for a request that reached none. */
+	private Duration timeout(Exchange ctx) {
+		ComposedRoute endpoint = ctx.endpoint;
+		return (endpoint != null) ? endpoint.timeout() : this.requestTimeout;
+	}
+
+	private <T> Mono<T> timedOut(Exchange ctx, Duration timeout) {
 		return Mono.defer(() -> {
-			logger.warn("No answer within " + this.requestTimeout + " for " + ctx + "; answered 503");
-			return Mono.error(new HttpException(503,
-					"No answer within the request timeout of " + this.requestTimeout.toMillis() + " ms"));
+			logger.warn("No answer within " + timeout + " for " + ctx + "; answered 503");
+			return Mono
+				.error(new HttpException(503, "No answer within the request timeout of " + timeout.toMillis() + " ms"));
 		});
 	}
 
@@ -625,6 +636,9 @@ final class ResultWriter {
 				ctx.responseHeaders().set(HttpHeaderNames.CACHE_CONTROL, NO_CACHE);
 			}
 			runHooks(ctx);
+			// A stream that has begun, such as server-sent events, may run for hours: it
+			// gives back its place among the requests in flight now, not as it ends.
+			ctx.leaveInFlight(true);
 			// The transport frames a stream: chunked, or until the connection closes.
 			HttpHeaders headers = ctx.responseHeaders();
 			headers.remove(HttpHeaderNames.CONTENT_LENGTH);

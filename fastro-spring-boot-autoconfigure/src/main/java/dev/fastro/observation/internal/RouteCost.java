@@ -10,9 +10,11 @@ import dev.fastro.observation.FastroServerObservationContext;
 /**
  * The CPU time and the bytes allocated that one request has cost so far, summed over the
  * parts of its work, each measured on the thread it ran on. The request itself is one
- * part, ended when its answer is; each piece of work measured for it is another. The cost
- * is recorded once the last part has ended, whichever thread ends it, so that the work of
- * a blocking handler that outlives the answer's completion signal is not lost.
+ * part, ended when its answer is; each read of its connection charged to it, and each
+ * piece of work measured for it, is another. The cost is recorded once the last part has
+ * ended, whichever thread ends it, so that the work of a blocking handler that outlives
+ * the answer's completion signal, or the rest of the read that carried the request, is
+ * not lost.
  */
 final class RouteCost {
 
@@ -31,7 +33,8 @@ final class RouteCost {
 	private static final AtomicLongFieldUpdater<RouteCost> ALLOCATED = AtomicLongFieldUpdater
 		.newUpdater(RouteCost.class, "allocatedBytes");
 
-	private final FastroServerObservationContext context;
+	// Let go of once recorded: a connection may hold on to its last request's cost.
+	private FastroServerObservationContext context;
 
 	private final RouteCostDispatcher recorder;
 
@@ -66,6 +69,22 @@ final class RouteCost {
 	}
 
 	/**
+	 * The CPU time this thread has spent so far.
+	 * @return the time in nanoseconds, from an arbitrary origin
+	 */
+	static long threadCpuNanos() {
+		return THREADS.getCurrentThreadCpuTime();
+	}
+
+	/**
+	 * The bytes this thread has allocated on the heap so far.
+	 * @return the bytes
+	 */
+	static long threadAllocatedBytes() {
+		return THREADS.getCurrentThreadAllocatedBytes();
+	}
+
+	/**
 	 * The cost of the request whose work runs on this thread now.
 	 * @return the cost, or {@code null} outside of a measured part
 	 */
@@ -90,10 +109,59 @@ final class RouteCost {
 		PENDING.incrementAndGet(this);
 	}
 
+	/**
+	 * Counts a part unless the cost has been recorded already.
+	 * @return whether the part was counted, and is to end with {@link #partEnded}
+	 */
+	boolean partStartedIfPending() {
+		for (int pending = this.pending; pending > 0; pending = this.pending) {
+			if (PENDING.compareAndSet(this, pending, pending + 1)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether the last part has ended, and the cost has been recorded.
+	 * @return {@code true} once recorded
+	 */
+	boolean isRecorded() {
+		return this.pending == 0;
+	}
+
 	/** Ends a part, and records the cost if it was the last. */
 	void partEnded() {
 		if (PENDING.decrementAndGet(this) == 0) {
 			this.recorder.record(this);
+			this.context = null;
+		}
+	}
+
+	/**
+	 * Adds what a part measured elsewhere cost.
+	 * @param cpuNanos its CPU time
+	 * @param allocatedBytes the bytes it allocated
+	 */
+	void add(long cpuNanos, long allocatedBytes) {
+		CPU.addAndGet(this, cpuNanos);
+		ALLOCATED.addAndGet(this, allocatedBytes);
+	}
+
+	/**
+	 * Runs work of the request on this thread, where what runs is measured already, as a
+	 * read of its connection is: work scheduled on the blocking scheduler meanwhile is
+	 * charged to the request.
+	 * @param work the work
+	 */
+	void run(Runnable work) {
+		RouteCost outer = CURRENT.get();
+		CURRENT.set(this);
+		try {
+			work.run();
+		}
+		finally {
+			CURRENT.set(outer);
 		}
 	}
 
@@ -104,17 +172,13 @@ final class RouteCost {
 	 * @param work the work
 	 */
 	void measure(Runnable work) {
-		RouteCost outer = CURRENT.get();
-		CURRENT.set(this);
-		long cpu = THREADS.getCurrentThreadCpuTime();
-		long allocated = THREADS.getCurrentThreadAllocatedBytes();
+		long cpu = threadCpuNanos();
+		long allocated = threadAllocatedBytes();
 		try {
-			work.run();
+			run(work);
 		}
 		finally {
-			CPU.addAndGet(this, THREADS.getCurrentThreadCpuTime() - cpu);
-			ALLOCATED.addAndGet(this, THREADS.getCurrentThreadAllocatedBytes() - allocated);
-			CURRENT.set(outer);
+			add(threadCpuNanos() - cpu, threadAllocatedBytes() - allocated);
 			partEnded();
 		}
 	}

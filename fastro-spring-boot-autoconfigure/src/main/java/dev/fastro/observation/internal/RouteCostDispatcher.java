@@ -29,13 +29,15 @@ import reactor.util.context.Context;
  * when it stops. It runs inside the {@link ObservedDispatcher}, whose observation gives
  * the keys, and only when route cost is on.
  * <p>
- * Counted: what runs on the event loop while the answer is subscribed to (request hooks,
- * routing, middleware, the handler, writing a synchronous answer), and each task the
- * request schedules meanwhile on the blocking scheduler (a blocking handler, and what
- * follows it on that thread, such as writing its result), measured on that thread. Not
- * counted: what runs later in callbacks, such as the rest of a streamed or asynchronous
- * answer, a {@code Mono} completing on another thread, and Netty's reading, decoding and
- * flushing outside of the dispatch.
+ * Counted: the reads of the request's connection on the event loop that served it
+ * ({@link RouteCostReads}), from the read of the socket through decoding, request hooks,
+ * routing, middleware, the handler and the writing of a synchronous answer; where no read
+ * is measured, what runs on the event loop while the answer is subscribed to; and each
+ * task the request schedules meanwhile on the blocking scheduler (a blocking handler, and
+ * what follows it on that thread, such as writing its result), measured on that thread.
+ * Not counted: what runs later in callbacks, such as the rest of a streamed or
+ * asynchronous answer and a {@code Mono} completing on another thread, and the event
+ * loop's work between reads, such as waiting for the sockets.
  */
 public final class RouteCostDispatcher implements ExchangeDispatcher {
 
@@ -77,6 +79,7 @@ public final class RouteCostDispatcher implements ExchangeDispatcher {
 		if (observation != null && observation.getContext() instanceof FastroServerObservationContext context) {
 			return new MeasuredAnswer(exchange, new RouteCost(context, this));
 		}
+		RouteCostReads.unmeasured();
 		return this.dispatcher.dispatch(exchange);
 	}
 
@@ -122,7 +125,9 @@ public final class RouteCostDispatcher implements ExchangeDispatcher {
 	}
 
 	/**
-	 * One exchange's answer: measures its subscription on the event loop, and ends the
+	 * One exchange's answer: joins the read of the connection it is dispatched in, which
+	 * measures it, or measures its subscription itself where no read is measured, as for
+	 * a request started once the answer before it has been written; and ends the
 	 * request's own part of its cost once, when the answer completes, fails or is
 	 * cancelled, after the observation around it has stopped and so has its keys.
 	 */
@@ -149,8 +154,14 @@ public final class RouteCostDispatcher implements ExchangeDispatcher {
 		@Override
 		public void subscribe(CoreSubscriber<? super Void> actual) {
 			this.actual = actual;
-			this.cost.partStarted();
-			this.cost.measure(() -> RouteCostDispatcher.this.dispatcher.dispatch(this.exchange).subscribe(this));
+			Runnable dispatch = () -> RouteCostDispatcher.this.dispatcher.dispatch(this.exchange).subscribe(this);
+			if (RouteCostReads.join(this.cost)) {
+				this.cost.run(dispatch);
+			}
+			else {
+				this.cost.partStarted();
+				this.cost.measure(dispatch);
+			}
 		}
 
 		@Override

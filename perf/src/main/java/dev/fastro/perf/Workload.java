@@ -70,6 +70,29 @@ public final class Workload {
 	/** How often the shared ticker of {@link #EVENTS_PATH} sends an event. */
 	public static final Duration EVENT_INTERVAL = Duration.ofSeconds(1);
 
+	/**
+	 * The path of the overload experiment's blocking route, which answers
+	 * {@link #work()}.
+	 */
+	public static final String WORK_PATH = "/work";
+
+	/**
+	 * How many times {@link #work()} hashes {@link #WORK_BLOCK}: 2.25 MiB, about 1.5 ms
+	 * of one core (the JDK's SHA-256 intrinsic hashes about 1.6 GB/s on the AMD EPYC of
+	 * the committed reports), a fixed amount of work, not of time, so a server short of
+	 * CPU takes longer per request rather than doing less.
+	 */
+	public static final int WORK_ROUNDS = 36;
+
+	/** The block {@link #work()} hashes: 64 KiB of zeros, read only. */
+	private static final byte[] WORK_BLOCK = new byte[64 * 1024];
+
+	/**
+	 * The answer of {@link #WORK_PATH}: the SHA-256 digest, in lowercase hex, of
+	 * {@link #WORK_ROUNDS} times 64 KiB of zeros.
+	 */
+	public static final String WORK_ANSWER = work();
+
 	private Workload() {
 	}
 
@@ -115,6 +138,19 @@ public final class Workload {
 	 */
 	public static String uploadAnswer(long length, MessageDigest digest) {
 		return length + " " + HexFormat.of().formatHex(digest.digest());
+	}
+
+	/**
+	 * The overload experiment's CPU work, done anew on every call: hashes 64 KiB of zeros
+	 * {@link #WORK_ROUNDS} times with SHA-256.
+	 * @return the digest in lowercase hex, always {@link #WORK_ANSWER}
+	 */
+	public static String work() {
+		MessageDigest digest = uploadDigest();
+		for (int i = 0; i < WORK_ROUNDS; i++) {
+			digest.update(WORK_BLOCK);
+		}
+		return HexFormat.of().formatHex(digest.digest());
 	}
 
 	/**

@@ -106,6 +106,18 @@ public class FastroPerfApp {
 	}
 
 	/**
+	 * The overload experiment's route: a fixed amount of CPU work
+	 * ({@link Workload#work()}, about 1.5 ms), marked blocking as a handler that holds
+	 * its thread must be, so it runs on Fastro's blocking scheduler and a flood of
+	 * requests waits there rather than on the event loop.
+	 * @return the route
+	 */
+	@Bean
+	Routes work() {
+		return Routes.builder().get(Workload.WORK_PATH, Handler.blocking(ctx -> Workload.work())).build();
+	}
+
+	/**
 	 * The live experiments' routes: a WebSocket that sends every message back as it came
 	 * (the same {@code WebSocketMessage}, so a binary payload is not copied), and
 	 * server-sent events from one ticker shared by every subscriber, each of which keeps

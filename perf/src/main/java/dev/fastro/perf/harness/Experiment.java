@@ -70,7 +70,13 @@ public enum Experiment {
 	 * {@code GET /} with an RS256 bearer token, to Fastro and WebFlux with Spring
 	 * Security's JWT resource server and without it. Not in the default run.
 	 */
-	SECURITY("security", "JWT security", "Server");
+	SECURITY("security", "JWT security", "Server"),
+
+	/**
+	 * A blocking route offered twice its capacity at a constant rate, with and without
+	 * Fastro's load shedding and on Vert.x Web. Not in the default run.
+	 */
+	OVERLOAD("overload", "Overload", "Server");
 
 	/**
 	 * The experiments a run has unless {@code --experiments} says otherwise: all but the

@@ -126,8 +126,19 @@ public final class PerfRunner {
 				live = LiveBench.run(this.options, fleet, this.out);
 			}
 		}
+		OverloadBench overload = null;
+		if (this.options.experiments().contains(Experiment.OVERLOAD)) {
+			try (ServerFleet fleet = new ServerFleet(this.options.serverCpu(), System.getProperty("java.class.path"),
+					work, null)) {
+				overload = OverloadBench.run(this.options, fleet, this.out);
+			}
+		}
 		Path report;
-		if (live == null) {
+		if (overload != null) {
+			// RunnerOptions runs the overload experiment alone.
+			report = OverloadReport.write(outDir, this.options.settings(), environment, overload);
+		}
+		else if (live == null) {
 			CsvWriter.write(this.measurements, outDir.resolve(CsvWriter.FILE_NAME));
 			Path jmhFile = outDir.resolve(JmhResults.FILE_NAME);
 			JmhResults jmh = Files.exists(jmhFile) ? JmhResults.read(jmhFile) : null;
@@ -140,9 +151,11 @@ public final class PerfRunner {
 			// RunnerOptions runs the live experiments apart from the others.
 			report = LiveReport.write(outDir, this.options.settings(), environment, live.runs(), live.problems());
 		}
-		long runs = (live != null) ? live.runs().size() : this.measurements.size();
-		long invalid = (live != null) ? live.runs().stream().filter(run -> !run.valid()).count()
-				: this.measurements.stream().filter(run -> !run.result().valid()).count();
+		long runs = (overload != null) ? overload.runs().size()
+				: (live != null) ? live.runs().size() : this.measurements.size();
+		long invalid = (overload != null) ? overload.runs().stream().filter(run -> !run.valid()).count()
+				: (live != null) ? live.runs().stream().filter(run -> !run.valid()).count()
+						: this.measurements.stream().filter(run -> !run.result().valid()).count();
 		this.out.printf(Locale.ROOT, "Done in %s: %d runs, %d invalid, %d servers refused.%n",
 				Progress.duration(progress.elapsedSeconds()), runs, invalid, this.refusals.size());
 		deleteQuietly(work);

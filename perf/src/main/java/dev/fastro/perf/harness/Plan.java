@@ -128,6 +128,9 @@ public final class Plan {
 		selected.addAll(options.servers());
 		selected.remove(ServerKind.NGINX);
 		selected.removeIf(ServerKind::secured);
+		// The shedding servers differ from Fastro only past their limit, which only the
+		// overload experiment reaches.
+		selected.removeAll(OverloadBench.SHEDDING);
 		List<Case> cases = new ArrayList<>();
 		int rounds = options.rounds();
 		int scalingRounds = options.scalingRounds();

@@ -66,12 +66,13 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --connections N      wrk connections (default 100)
 			  --servers LIST       comma-separated: native,fastro,fastro-cache,fastro-metrics,fastro-demo,
 			                       fastro-route-cost,fastro-reactor-netty,fastro-no-leak-detection,fastro-secured,webflux,
-			                       webflux-secured,raw,raw-websocket and
+			                       webflux-secured,fastro-shedding,fastro-adaptive,raw,raw-websocket and
 			                       the peers vertx,javalin,mvc,mvc-virtual,helidon (default
 			                       native,fastro,fastro-cache,fastro-metrics,webflux,raw; quick: the same
 			                       without fastro-metrics; fastro-metrics, fastro-route-cost, fastro-demo, fastro-reactor-netty
 			                       and fastro-no-leak-detection run the scenarios only, fastro-secured and
-			                       webflux-secured the security experiment only; mvc-virtual and
+			                       webflux-secured the security experiment only, fastro-shedding and
+			                       fastro-adaptive the overload experiment only; mvc-virtual and
 			                       helidon need a JDK 21+, see perf/README.md; nginx serves the static
 			                       experiment only, which always has it)
 			  --peers              add the peers vertx,javalin,mvc,mvc-virtual,helidon to the servers (their
@@ -79,7 +80,7 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			  --scenarios LIST     comma-separated: root,url-params,query-params,middleware,json,
 			                       url-params-uniform,url-params-zipf (default all)
 			  --experiments LIST   comma-separated: main,routes,middlewares,body,connections,protocols,compression,
-			                       static,websocket,sse,idle,security, or none (default main,routes,middlewares,body,connections). protocols: the
+			                       static,websocket,sse,idle,security,overload, or none (default main,routes,middlewares,body,connections). protocols: the
 			                       five scenarios over HTTP/1.1, h2c, HTTP/1.1 over TLS and h2 (h2load for
 			                       HTTP/2), compression: a 10 KiB JSON answer as identity, gzip and br; both
 			                       for native and fastro only, about 23 and 4 minutes (see perf/README.md);
@@ -94,7 +95,10 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 			                       stream connections (see perf/README.md); security: GET / with an RS256
 			                       bearer token to fastro and webflux, each named with its twin with Spring
 			                       Security (fastro-secured, webflux-secured), run first (--out: perf/security
-			                       by default when it runs alone)
+			                       by default when it runs alone); overload: a blocking route offered twice its
+			                       capacity at a constant rate by an open-loop client, against vertx (always)
+			                       and those of fastro, fastro-shedding and fastro-adaptive named, alone
+			                       (--out: perf/overload by default; see perf/README.md)
 			  --protocols LIST     comma-separated, of the protocols experiment: h2c,tls,h2 (default all);
 			                       cleartext HTTP/1.1 (h1) is always measured first, the share of native
 			                       each protocol is compared with; without h2c and h2, no h2load is needed
@@ -183,12 +187,22 @@ public record RunnerOptions(int rounds, int scalingRounds, int seconds, int warm
 					"the live experiments (websocket, sse, idle) write a report of their own: "
 							+ "run them apart from the others, such as --experiments websocket,sse,idle");
 		}
+		boolean overload = experiments.contains(Experiment.OVERLOAD);
+		if (overload && experiments.size() > 1) {
+			throw new IllegalArgumentException(
+					"the overload experiment writes a report of its own: run it alone, --experiments overload");
+		}
+		if (overload && sideBySide) {
+			throw new IllegalArgumentException("the overload experiment loads one server at a time: "
+					+ "an overloaded server beside another would take its core");
+		}
 		if (output == null) {
-			// The live experiments' report, and the security experiment's alone, must not
-			// take the place of the scenarios'.
+			// The live experiments' report, the overload experiment's, and the security
+			// experiment's alone, must not take the place of the scenarios'.
 			output = live ? defaultOutput.resolve(LiveReport.DIRECTORY)
-					: experiments.equals(EnumSet.of(Experiment.SECURITY))
-							? defaultOutput.resolve(ReportWriter.SECURITY_DIRECTORY) : defaultOutput;
+					: overload ? defaultOutput.resolve(OverloadReport.DIRECTORY)
+							: experiments.equals(EnumSet.of(Experiment.SECURITY))
+									? defaultOutput.resolve(ReportWriter.SECURITY_DIRECTORY) : defaultOutput;
 		}
 		if (peers) {
 			servers.addAll(PEERS);

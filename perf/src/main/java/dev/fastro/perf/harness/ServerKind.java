@@ -71,6 +71,20 @@ public enum ServerKind {
 	 */
 	FASTRO_SECURED("fastro-secured", "Fastro + Spring Security", "dev.fastro.perf.fastro.FastroPerfApp"),
 
+	/**
+	 * The Fastro perf app with load shedding, a fixed limit of
+	 * {@link OverloadBench#MAX_IN_FLIGHT} requests in flight: the overload experiment
+	 * only.
+	 */
+	FASTRO_SHEDDING("fastro-shedding", "Fastro + shedding", "dev.fastro.perf.fastro.FastroPerfApp"),
+
+	/**
+	 * The Fastro perf app with adaptive load shedding, a gradient limiter of at most
+	 * {@link OverloadBench#ADAPTIVE_MAX_IN_FLIGHT} requests in flight: the overload
+	 * experiment only.
+	 */
+	FASTRO_ADAPTIVE("fastro-adaptive", "Fastro + adaptive shedding", "dev.fastro.perf.fastro.FastroPerfApp"),
+
 	/** Spring WebFlux functional endpoints. */
 	WEBFLUX("webflux", "WebFlux fn", "dev.fastro.perf.webflux.WebFluxServer"),
 
@@ -256,8 +270,8 @@ public enum ServerKind {
 	public boolean spring() {
 		return this == FASTRO || this == FASTRO_CACHE || this == FASTRO_REACTOR_NETTY || this == FASTRO_METRICS
 				|| this == FASTRO_ROUTE_COST || this == FASTRO_NO_LEAK_DETECTION || this == FASTRO_DEMO
-				|| this == FASTRO_SECURED || this == WEBFLUX || this == WEBFLUX_SECURED || this == MVC
-				|| this == MVC_VIRTUAL;
+				|| this == FASTRO_SECURED || this == FASTRO_SHEDDING || this == FASTRO_ADAPTIVE || this == WEBFLUX
+				|| this == WEBFLUX_SECURED || this == MVC || this == MVC_VIRTUAL;
 	}
 
 	/**
@@ -279,7 +293,7 @@ public enum ServerKind {
 				args.add("--perf.routes=" + generatedRoutes);
 			}
 			case FASTRO, FASTRO_CACHE, FASTRO_REACTOR_NETTY, FASTRO_METRICS, FASTRO_ROUTE_COST,
-					FASTRO_NO_LEAK_DETECTION, FASTRO_SECURED -> {
+					FASTRO_NO_LEAK_DETECTION, FASTRO_SECURED, FASTRO_SHEDDING, FASTRO_ADAPTIVE -> {
 				args.add("--fastro.server.port=" + port);
 				args.add("--fastro.server.event-loop-threads=1");
 				args.add("--perf.routes=" + generatedRoutes);
@@ -297,6 +311,13 @@ public enum ServerKind {
 				}
 				if (this == FASTRO_NO_LEAK_DETECTION) {
 					args.add("--spring.netty.leak-detection=disabled");
+				}
+				if (this == FASTRO_SHEDDING) {
+					args.add("--" + OverloadBench.MAX_IN_FLIGHT_KEY + "=" + OverloadBench.MAX_IN_FLIGHT);
+				}
+				if (this == FASTRO_ADAPTIVE) {
+					args.add("--" + OverloadBench.MAX_IN_FLIGHT_KEY + "=" + OverloadBench.ADAPTIVE_MAX_IN_FLIGHT);
+					args.add("--" + OverloadBench.ADAPTIVE_KEY + "=true");
 				}
 			}
 			// As it ships: its application.yml leaves the event loops to Reactor Netty,

@@ -1,5 +1,8 @@
 package dev.fastro.perf.peers;
 
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -40,6 +43,11 @@ import io.vertx.ext.web.handler.StaticHandler;
  * {@value #EVENTS_PATH}: Vert.x Web has no server-sent events of its own, so the
  * {@code text/event-stream} answer is written by hand, as its users do, each event from
  * one periodic timer to every open answer.
+ *
+ * <p>
+ * For the overload experiment, {@value #WORK_PATH} does a fixed amount of CPU work, the
+ * perf module's {@code Workload.work()}, off the event loop with {@code executeBlocking},
+ * as Vert.x documents for blocking code, with its defaults.
  */
 public final class VertxServer {
 
@@ -58,6 +66,15 @@ public final class VertxServer {
 
 	/** The perf module's {@code Workload.EVENT_INTERVAL}, in milliseconds. */
 	private static final long EVENT_INTERVAL_MILLIS = 1000;
+
+	/** The perf module's {@code Workload.WORK_PATH}. */
+	static final String WORK_PATH = "/work";
+
+	/** The perf module's {@code Workload.WORK_ROUNDS}. */
+	static final int WORK_ROUNDS = 36;
+
+	/** The block the perf module's {@code Workload.work()} hashes: 64 KiB of zeros. */
+	private static final byte[] WORK_BLOCK = new byte[64 * 1024];
 
 	private VertxServer() {
 	}
@@ -106,6 +123,11 @@ public final class VertxServer {
 	static Future<HttpServer> start(Vertx vertx, int port, String staticFiles) {
 		Router router = router(vertx);
 		live(vertx, router);
+		router.get(WORK_PATH)
+			.handler(ctx -> ctx.vertx()
+				.executeBlocking(VertxServer::work)
+				.onSuccess(answer -> text(ctx, answer))
+				.onFailure(ctx::fail));
 		if (staticFiles != null) {
 			// An absolute directory needs access to the whole file system; everything
 			// else is StaticHandler's default.
@@ -151,6 +173,18 @@ public final class VertxServer {
 			response.writeHead();
 			subscribers.add(response);
 		});
+	}
+
+	/**
+	 * The perf module's {@code Workload.work()}: 64 KiB of zeros hashed
+	 * {@link #WORK_ROUNDS} times with SHA-256, the digest in lowercase hex.
+	 */
+	static String work() throws NoSuchAlgorithmException {
+		MessageDigest digest = MessageDigest.getInstance("SHA-256");
+		for (int i = 0; i < WORK_ROUNDS; i++) {
+			digest.update(WORK_BLOCK);
+		}
+		return HexFormat.of().formatHex(digest.digest());
 	}
 
 	private static void echo(ServerWebSocket webSocket) {

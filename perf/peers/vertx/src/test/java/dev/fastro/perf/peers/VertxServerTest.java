@@ -35,6 +35,24 @@ class VertxServerTest {
 	}
 
 	@Test
+	void answersTheOverloadRouteWithTheDigestOfItsWork() throws Exception {
+		Vertx vertx = VertxServer.vertx();
+		try {
+			HttpServer server = VertxServer.start(vertx, 0).await();
+			HttpResponse<String> response = HttpClient.newHttpClient()
+				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.actualPort() + "/work")).build(),
+						HttpResponse.BodyHandlers.ofString());
+			assertEquals(200, response.statusCode());
+			assertEquals("text/plain; charset=utf-8", response.headers().firstValue("content-type").orElseThrow());
+			// The perf module's Workload.WORK_ANSWER, which Fastro answers.
+			assertEquals("96a12deebdc8a3421e923d2fc00a649326f0b5167b48ffd231941a415777308c", response.body());
+		}
+		finally {
+			vertx.close().await();
+		}
+	}
+
+	@Test
 	void servesAStaticFileAndRevalidatesIt(@TempDir Path directory) throws Exception {
 		byte[] bytes = new byte[64 * 1024];
 		bytes[7] = 42;

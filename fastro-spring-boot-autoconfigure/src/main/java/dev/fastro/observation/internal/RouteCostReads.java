@@ -159,12 +159,11 @@ public final class RouteCostReads extends ChannelInboundHandlerAdapter {
 	 * read of the socket begins; a read that brings no bytes fires no read, and is left
 	 * out.
 	 */
-	private final class SocketReads implements RecvByteBufAllocator.ExtendedHandle {
-
-		private final RecvByteBufAllocator.Handle handle;
+	private final class SocketReads extends RecvByteBufAllocator.DelegatingHandle
+			implements RecvByteBufAllocator.ExtendedHandle {
 
 		SocketReads(RecvByteBufAllocator.Handle handle) {
-			this.handle = handle;
+			super(handle);
 		}
 
 		@Override
@@ -172,7 +171,7 @@ public final class RouteCostReads extends ChannelInboundHandlerAdapter {
 			RouteCostReads.this.cpuNanos = RouteCost.threadCpuNanos();
 			RouteCostReads.this.allocatedBytes = RouteCost.threadAllocatedBytes();
 			RouteCostReads.this.socketReadStarted = true;
-			return this.handle.allocate(allocator);
+			return super.allocate(allocator);
 		}
 
 		@Override
@@ -180,53 +179,13 @@ public final class RouteCostReads extends ChannelInboundHandlerAdapter {
 			if (bytes <= 0) {
 				RouteCostReads.this.socketReadStarted = false;
 			}
-			this.handle.lastBytesRead(bytes);
-		}
-
-		@Override
-		public int lastBytesRead() {
-			return this.handle.lastBytesRead();
-		}
-
-		@Override
-		public int guess() {
-			return this.handle.guess();
-		}
-
-		@Override
-		public void reset(ChannelConfig config) {
-			this.handle.reset(config);
-		}
-
-		@Override
-		public void incMessagesRead(int messages) {
-			this.handle.incMessagesRead(messages);
-		}
-
-		@Override
-		public void attemptedBytesRead(int bytes) {
-			this.handle.attemptedBytesRead(bytes);
-		}
-
-		@Override
-		public int attemptedBytesRead() {
-			return this.handle.attemptedBytesRead();
-		}
-
-		@Override
-		public boolean continueReading() {
-			return this.handle.continueReading();
+			super.lastBytesRead(bytes);
 		}
 
 		@Override
 		public boolean continueReading(UncheckedBooleanSupplier maybeMoreData) {
-			return (this.handle instanceof RecvByteBufAllocator.ExtendedHandle extended)
-					? extended.continueReading(maybeMoreData) : this.handle.continueReading();
-		}
-
-		@Override
-		public void readComplete() {
-			this.handle.readComplete();
+			return (delegate() instanceof RecvByteBufAllocator.ExtendedHandle extended)
+					? extended.continueReading(maybeMoreData) : delegate().continueReading();
 		}
 
 	}

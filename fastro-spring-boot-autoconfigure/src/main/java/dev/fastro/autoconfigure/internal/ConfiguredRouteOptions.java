@@ -83,30 +83,23 @@ public final class ConfiguredRouteOptions implements UnaryOperator<Route> {
 
 	@Override
 	public Route apply(Route route) {
-		Duration timeout = route.timeout();
-		long maxBodySize = route.maxBodySize();
-		int maxInFlight = route.maxInFlight();
+		Settings settings = new Settings(route.timeout(), route.maxBodySize(), route.maxInFlight());
 		// Outer groups have shorter prefixes: applied first, inner ones take their place.
 		for (String prefix : this.groupsOuterFirst) {
 			if (route.group().equals(prefix) || route.group().startsWith(prefix + "/")) {
-				FastroProperties.RouteOptions options = this.groups.get(prefix);
 				this.unused.remove("fastro.groups[" + prefix + "]");
-				timeout = (options.getRequestTimeout() != null) ? options.getRequestTimeout() : timeout;
-				maxBodySize = (options.getMaxBodySize() != null) ? options.getMaxBodySize().toBytes() : maxBodySize;
-				maxInFlight = (options.getMaxInFlight() != null) ? options.getMaxInFlight() : maxInFlight;
+				settings = settings.overriddenBy(this.groups.get(prefix));
 			}
 		}
 		String key = route.method() + " " + route.pattern();
 		FastroProperties.RouteOptions options = this.routes.get(key);
 		if (options != null) {
 			this.unused.remove("fastro.routes[" + key + "]");
-			timeout = (options.getRequestTimeout() != null) ? options.getRequestTimeout() : timeout;
-			maxBodySize = (options.getMaxBodySize() != null) ? options.getMaxBodySize().toBytes() : maxBodySize;
-			maxInFlight = (options.getMaxInFlight() != null) ? options.getMaxInFlight() : maxInFlight;
+			settings = settings.overriddenBy(options);
 		}
 		return new Route(route.method(), route.pattern(), route.handler(), route.middleware(), route.blocking(),
-				route.streaming(), maxBodySize, timeout, maxInFlight, route.neverShed(), route.group(),
-				route.description());
+				route.streaming(), settings.maxBodySize(), settings.timeout(), settings.maxInFlight(),
+				route.neverShed(), route.group(), route.description());
 	}
 
 	/**
@@ -120,6 +113,17 @@ public final class ConfiguredRouteOptions implements UnaryOperator<Route> {
 							+ " no route or group; keys are a method and a pattern as declared, such as"
 							+ " '[POST /uploads/{id}]', or a group's prefix, such as '[/uploads]'");
 		}
+	}
+
+	/** The options a route has, as the properties set them in turn. */
+	private record Settings(Duration timeout, long maxBodySize, int maxInFlight) {
+
+		Settings overriddenBy(FastroProperties.RouteOptions options) {
+			return new Settings((options.getRequestTimeout() != null) ? options.getRequestTimeout() : this.timeout,
+					(options.getMaxBodySize() != null) ? options.getMaxBodySize().toBytes() : this.maxBodySize,
+					(options.getMaxInFlight() != null) ? options.getMaxInFlight() : this.maxInFlight);
+		}
+
 	}
 
 }
